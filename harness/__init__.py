@@ -1,0 +1,1 @@
+"""cribcheck's harness: case files, engines, the adapter protocol and reports."""

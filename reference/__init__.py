@@ -1,0 +1,45 @@
+"""cribcheck's reference engine: the rules of cribbage as plain, pure functions.
+
+Each rule function cites the rule id it implements (see cases/rules.yaml for the catalogue).
+"""
+
+from __future__ import annotations
+
+from reference.cards import Card, format_cards, full_deck, parse_card, parse_cards
+from reference.deal import Deal, deal_from_deck
+from reference.errors import Code, CribbageError
+from reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_game, skunk_of
+from reference.hand import HandResult, Step, play_hand
+from reference.pegging import Pegging, PlayScore, play_pegging, score_play
+from reference.profiles import Profile, load_profile, profile_names
+from reference.show import ShowScore, score_show
+
+__all__ = [
+    "Card",
+    "Code",
+    "CribbageError",
+    "CutForDeal",
+    "Deal",
+    "GameResult",
+    "HandInput",
+    "HandResult",
+    "Pegging",
+    "PlayScore",
+    "Profile",
+    "ShowScore",
+    "Step",
+    "cut_for_deal",
+    "deal_from_deck",
+    "format_cards",
+    "full_deck",
+    "load_profile",
+    "parse_card",
+    "parse_cards",
+    "play_game",
+    "play_hand",
+    "play_pegging",
+    "profile_names",
+    "score_play",
+    "score_show",
+    "skunk_of",
+]

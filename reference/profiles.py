@@ -1,0 +1,137 @@
+"""Profiles: the rule knobs of each way to play, read from `profiles/*.yaml`.
+
+A profile is data. Each file may name a profile it `inherits` from; its keys override the
+parent's, a nested mapping replacing the parent's mapping whole. `base.yaml` holds what every
+profile shares and is abstract (not loadable by name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources import abc as resources_abc
+from typing import Any
+
+import yaml
+
+from reference.errors import Code, CribbageError
+
+
+@dataclass(frozen=True)
+class SkunkClass:
+    """One skunk line: `below` the loser's score, or a margin `over` (dispute D1)."""
+
+    name: str
+    game_points: int
+    below: int | None = None
+    over: int | None = None
+    wins_match: bool = False
+
+
+@dataclass(frozen=True)
+class SkunkRule:
+    measure: str  # "loser_below" or "margin_over"
+    win_points: int
+    classes: tuple[SkunkClass, ...]  # deepest first
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    description: str
+    target: int
+    cards_dealt: int
+    cards_kept: int
+    count: str  # "single" (one count per hand) or "restarting"
+    three_for_last: int
+    heels: int
+    nobs: int
+    nobs_in_crib: bool
+    last_card_at_31: int
+    cut_for_deal: str  # "lower_rank" or "lower_value"
+    win: str  # "reach_immediately", "reach_exactly" or "end_of_hand"
+    hand_flush_starter_completes: bool
+    crib_four_card_flush: bool
+    skunk: SkunkRule | None
+    variant_of: str | None = None
+    dispute: str | None = None
+
+    @property
+    def discards_each(self) -> int:
+        return self.cards_dealt - self.cards_kept
+
+    @property
+    def crib_size(self) -> int:
+        return 2 * self.discards_each
+
+
+def profile_names() -> list[str]:
+    """Every loadable profile, main and variant, sorted."""
+    names = []
+    for entry in _profiles_dir().iterdir():
+        if entry.name.endswith(".yaml"):
+            name = entry.name.removesuffix(".yaml")
+            if not _raw(name).get("abstract", False):
+                names.append(name)
+    return sorted(names)
+
+
+def load_profile(name: str) -> Profile:
+    """The profile called `name`; an unknown name is rejected with the list of known ones."""
+    known = profile_names()
+    if name not in known:
+        raise CribbageError(
+            Code.UNKNOWN_PROFILE, f"unknown profile {name!r}; known profiles: {', '.join(known)}"
+        )
+    data = _merged(name)
+    skunk = data["skunk"]
+    return Profile(
+        name=name,
+        description=data["description"],
+        target=data["target"],
+        cards_dealt=data["cards_dealt"],
+        cards_kept=data["cards_kept"],
+        count=data["count"],
+        three_for_last=data["three_for_last"],
+        heels=data["heels"],
+        nobs=data["nobs"],
+        nobs_in_crib=data["nobs_in_crib"],
+        last_card_at_31=data["last_card_at_31"],
+        cut_for_deal=data["cut_for_deal"],
+        win=data["win"],
+        hand_flush_starter_completes=data["hand_flush"]["starter_completes"],
+        crib_four_card_flush=data["crib_flush"]["four_card"],
+        skunk=None if skunk is None else _skunk_rule(skunk),
+        variant_of=data.get("variant_of"),
+        dispute=data.get("dispute"),
+    )
+
+
+def _skunk_rule(data: dict[str, Any]) -> SkunkRule:
+    return SkunkRule(
+        measure=data["measure"],
+        win_points=data["win_points"],
+        classes=tuple(SkunkClass(**line) for line in data["classes"]),
+    )
+
+
+def _profiles_dir() -> resources_abc.Traversable:
+    return resources.files("reference").joinpath("profiles")
+
+
+def _raw(name: str) -> dict[str, Any]:
+    text = _profiles_dir().joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text) or {}
+
+
+def _merged(name: str) -> dict[str, Any]:
+    data = _raw(name)
+    parent = data.pop("inherits", None)
+    data.pop("abstract", None)
+    if parent is None:
+        return data
+    merged = _merged(parent)
+    merged.pop("variant_of", None)
+    merged.pop("dispute", None)
+    merged.update(data)
+    return merged
