@@ -29,7 +29,8 @@ class Deal:
 
 
 def deal_from_deck(deck: Iterable[Card | str], cut: int, profile: Profile) -> Deal:
-    """Deal from a deck listed top card first, then turn the starter at cut depth `cut`."""
+    """Deal from a deck of 52 listed top card first (rule cards.deck), then turn the starter at cut
+    depth `cut` (rules deal.dealing and deal.starter)."""
     cards = as_cards(deck)
     if len(cards) != DECK_SIZE:
         raise CribbageError(Code.WRONG_CARD_COUNT, f"a deck holds {DECK_SIZE} cards, got {len(cards)}")
@@ -58,9 +59,7 @@ def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
     return stock[cut]
 
 
-def kept_cards(
-    dealt: Sequence[Card], discards: Iterable[Card | str], profile: Profile, who: str
-) -> tuple[Card, ...]:
+def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: Profile, who: str) -> tuple[Card, ...]:
     """Rule deal.discard: the cards a player keeps are those dealt less the discards, which must be
     held and number cards_dealt - cards_kept."""
     thrown = as_cards(discards)
@@ -73,8 +72,7 @@ def kept_cards(
     if len(thrown) != profile.discards_each:
         raise CribbageError(
             Code.WRONG_CARD_COUNT,
-            f"in {profile.name} each player discards {profile.discards_each} to the crib; "
-            f"{who} gave {len(thrown)}",
+            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
         )
     return tuple(card for card in dealt if card not in thrown)
 

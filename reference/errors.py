@@ -31,9 +31,7 @@ class CribbageError(ValueError):
     """An input the rules do not allow. `code` is from the closed set; `index` points at a play
     (or a cut round), `hand` at a hand of a game."""
 
-    def __init__(
-        self, code: Code, message: str, *, index: int | None = None, hand: int | None = None
-    ) -> None:
+    def __init__(self, code: Code, message: str, *, index: int | None = None, hand: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

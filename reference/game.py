@@ -62,9 +62,7 @@ def cut_for_deal(cuts: Sequence[Sequence[Card | str]], profile: Profile) -> CutF
     rounds = []
     for number, pair in enumerate(cuts, start=1):
         if len(pair) != 2:
-            raise CribbageError(
-                Code.WRONG_CARD_COUNT, f"cut round {number} needs one card for A and one for B"
-            )
+            raise CribbageError(Code.WRONG_CARD_COUNT, f"cut round {number} needs one card for A and one for B")
         a_card, b_card = as_card(pair[0]), as_card(pair[1])
         no_card_twice((a_card, b_card))
         rounds.append((a_card, b_card))
@@ -96,9 +94,7 @@ def skunk_of(winner_score: int, loser_score: int, profile: Profile) -> tuple[str
     return "none", rule.win_points, False
 
 
-def play_game(
-    profile: Profile, *, cuts: Sequence[Sequence[Card | str]], hands: Sequence[HandInput]
-) -> GameResult:
+def play_game(profile: Profile, *, cuts: Sequence[Sequence[Card | str]], hands: Sequence[HandInput]) -> GameResult:
     """Play a game from the cut for deal: dealers alternate (rule deal.alternate), each hand is
     played from the scores before it, and the game ends at the winning event. A hand given after
     the game was won is rejected."""
@@ -111,7 +107,9 @@ def play_game(
     for number, hand in enumerate(hands):
         if winner is not None:
             raise CribbageError(
-                Code.GAME_OVER, f"hand {number + 1} is given, but {winner} won the game in hand {number}"
+                Code.GAME_OVER,
+                f"hand {number + 1} is given, but {winner} won the game in hand {number}",
+                hand=number,
             )
         try:
             result = play_hand(

@@ -114,9 +114,7 @@ def play_hand(
         hands, turned = {pone: deal.pone, dealer: deal.dealer}, deal.starter
     else:
         if dealt is None or starter is None:
-            raise CribbageError(
-                Code.WRONG_CARD_COUNT, "a hand needs the cards dealt and the starter, or a deck"
-            )
+            raise CribbageError(Code.WRONG_CARD_COUNT, "a hand needs the cards dealt and the starter, or a deck")
         hands, turned = check_dealt(dict(dealt), as_card(starter), profile)
     kept = {who: kept_cards(hands[who], discards.get(who, ()), profile, who) for who in PLAYERS}
     crib = tuple(card for who in (pone, dealer) for card in hands[who] if card not in kept[who])

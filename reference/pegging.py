@@ -244,9 +244,7 @@ class _Pegger:
             raise CribbageError(
                 Code.GO_WITH_PLAYABLE_CARD,
                 f"the {self.turn} says go at count {self.count} holding a card that fits: "
-                + " ".join(
-                    str(card) for card in self.held[self.turn] if self.count + card.value <= MAX_COUNT
-                ),
+                + " ".join(str(card) for card in self.held[self.turn] if self.count + card.value <= MAX_COUNT),
                 index=index,
             )
         card = _card_at(text, index)

@@ -80,9 +80,7 @@ def load_profile(name: str) -> Profile:
     """The profile called `name`; an unknown name is rejected with the list of known ones."""
     known = profile_names()
     if name not in known:
-        raise CribbageError(
-            Code.UNKNOWN_PROFILE, f"unknown profile {name!r}; known profiles: {', '.join(known)}"
-        )
+        raise CribbageError(Code.UNKNOWN_PROFILE, f"unknown profile {name!r}; known profiles: {', '.join(known)}")
     data = _merged(name)
     skunk = data["skunk"]
     return Profile(

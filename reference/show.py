@@ -111,11 +111,10 @@ def nobs(cards: Combination, starter: Card, *, crib: bool, profile: Profile) -> 
     return None
 
 
-def score_show(
-    cards: Iterable[Card | str], starter: Card | str, *, crib: bool, profile: Profile
-) -> ShowScore:
+def score_show(cards: Iterable[Card | str], starter: Card | str, *, crib: bool, profile: Profile) -> ShowScore:
     """Count a hand (crib=False) or the crib (crib=True) with the starter: fifteens, pairs, runs,
-    flush and nobs, each over the set's cards and the starter together."""
+    flush and nobs, each over the set's cards and the starter together (rule show.starter-shared;
+    a hand holds cards_kept cards and the crib crib_size, rule input.cards)."""
     held = as_cards(cards)
     starter = as_card(starter)
     expected = profile.crib_size if crib else profile.cards_kept
