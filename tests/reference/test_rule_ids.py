@@ -77,6 +77,12 @@ def test_every_public_rule_function_cites_a_rule():
     assert set(uncited) <= allowed, f"public functions without a rule id: {sorted(set(uncited) - allowed)}"
 
 
+def profile_dispute(name: str) -> str | None:
+    from reference import load_profile
+
+    return load_profile(name).dispute
+
+
 def test_disputes_name_both_readings_and_a_variant_profile():
     from reference import profile_names
 
@@ -84,4 +90,6 @@ def test_disputes_name_both_readings_and_a_variant_profile():
     assert sorted(rule["dispute"] for rule in disputes) == [f"D{n}" for n in range(1, 10)]
     for rule in disputes:
         assert rule["ruling"]["reading"] and rule["other"]["reading"]
-        assert rule["other"]["profile"] in profile_names()
+        for profile in [rule["other"]["profile"], *rule["other"].get("also", [])]:
+            assert profile in profile_names()
+            assert rule["dispute"] == profile_dispute(profile)
