@@ -44,7 +44,7 @@ def parse_card(text: object) -> Card:
     """Read `5H`, `TS`, `10S` or `5♥` (rule cards.deck). Anything else is an invalid card."""
     if not isinstance(text, str):
         raise CribbageError(Code.INVALID_CARD, f"invalid card {text!r}: a card is a string such as '5H'")
-    body = text.strip().upper()
+    body = text
     if len(body) < 2:
         raise CribbageError(Code.INVALID_CARD, f"invalid card {text!r}")
     rank_text, suit_text = body[:-1], body[-1]

@@ -132,12 +132,13 @@ def score_play(count_cards: Iterable[Card | str], profile: Profile | None = None
     cards = as_cards(count_cards)
     if not cards:
         raise CribbageError(Code.WRONG_CARD_COUNT, "no card played: the count holds at least one card")
-    if the_count(cards) > MAX_COUNT:
-        raise CribbageError(
-            Code.OVER_31,
-            f"{cards[-1]} takes the count to {the_count(cards)}, over 31",
-            index=len(cards) - 1,
-        )
+    for index in range(len(cards)):
+        if the_count(cards[: index + 1]) > MAX_COUNT:
+            raise CribbageError(
+                Code.OVER_31,
+                f"{cards[index]} takes the count to {the_count(cards[: index + 1])}, over 31",
+                index=index,
+            )
     return PlayScore(
         fifteen=fifteen_points(cards),
         thirty_one=thirty_one_points(cards),
@@ -154,6 +155,13 @@ def last_card_points(count: int, profile: Profile) -> int:
 
 def opponent(role: Role) -> Role:
     return "dealer" if role == "pone" else "pone"
+
+
+def next_leader(last_player: Role, held: dict[Role, list[Card]]) -> Role:
+    """Rule peg.restart: after a reset the player who did not play the last card leads; if that
+    player has no cards left, the other plays on."""
+    leader = opponent(last_player)
+    return leader if held[leader] else last_player
 
 
 def can_play(held: Sequence[Card], count: int) -> bool:
@@ -248,7 +256,15 @@ class _Pegger:
                 index=index,
             )
         card = _card_at(text, index)
-        if card in self.held[opponent(self.turn)]:
+        waiting = opponent(self.turn)
+        if card in self.held[waiting] and waiting in self.said_go:
+            raise CribbageError(
+                Code.OVER_31,
+                f"{card} would take the count from {self.count} to {self.count + card.value}; "
+                f"the {waiting} has said go",
+                index=index,
+            )
+        if card in self.held[waiting]:
             raise CribbageError(
                 Code.NOT_YOUR_TURN,
                 f"{card} is the {opponent(self.turn)}'s, but the {self.turn} is to play",
@@ -296,7 +312,7 @@ class _Pegger:
             return
         self.series = []
         self.said_go = set()
-        self.turn = opponent(self.last_player)
+        self.turn = next_leader(self.last_player, self.held)
         self.last_player = None
         self.events.append(Reset(self.turn))
 

@@ -171,3 +171,33 @@ def test_explicit_go_is_accepted_where_due():
     # The same five-card pegging as above with the pone's go written out.
     result = play_pegging(["TC", "9H", "8C"], ["KC", "QD", "AS"], ["TC", "KC", "9H", "AS", "go"], FIVE)
     assert result.points == {"pone": 0, "dealer": 1}
+
+
+def test_card_of_a_player_who_said_go_is_over_31():
+    # Six-card: pone TC 9D AH 4S, dealer KS 5C 6C 7D. TC 10, KS 20, 9D 29: the dealer's 5C 6C 7D
+    # all pass 31 (34, 35, 36): go. The dealer then plays 5C anyway: over 31 (not "not your turn":
+    # the dealer is waiting only because nothing fits).
+    with pytest.raises(CribbageError) as error:
+        play_pegging(["TC", "9D", "AH", "4S"], ["KS", "5C", "6C", "7D"], ["TC", "KS", "9D", "5C"], SIX)
+    assert (error.value.code, error.value.index) == (Code.OVER_31, 3)
+
+
+def test_score_play_names_the_first_card_past_31():
+    # TC KD QS (30) 5H (35: the first past 31, index 3) AH.
+    with pytest.raises(CribbageError) as error:
+        score_play(["TC", "KD", "QS", "5H", "AH"])
+    assert (error.value.code, error.value.index) == (Code.OVER_31, 3)
+
+
+def test_reset_names_who_really_leads():
+    # Six-card: pone KC 9S AH 8C, dealer QD TH 9D 7S. KC 10, QD 20, 9S 29; the dealer's cards all
+    # pass 31: go; the pone plays on AH 30; last card 1 to the pone. Reset: the dealer leads. TH 10,
+    # 8C 18, 9D 27 (8 9 T: run 3 to the dealer); the pone has no cards; the dealer's 7S would be 34:
+    # last card 1 to the dealer. Reset: the pone did not play the last card but has no cards, so
+    # the dealer leads again: 7S 7, last card 1.
+    result = play_pegging(
+        ["KC", "9S", "AH", "8C"], ["QD", "TH", "9D", "7S"], ["KC", "QD", "9S", "AH", "TH", "8C", "9D", "7S"], SIX
+    )
+    resets = [event for event in result.events if event.kind == "reset"]
+    assert resets == [Reset("dealer"), Reset("dealer")]
+    assert result.points == {"pone": 1, "dealer": 5}
