@@ -65,23 +65,27 @@ class Profile:
         return 2 * self.discards_each
 
 
+# Safe loading only: the C-accelerated safe loader where PyYAML has it, else the pure one.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def profile_names() -> list[str]:
     """Every loadable profile, main and variant, sorted."""
     names = []
     for entry in _profiles_dir().iterdir():
         if entry.name.endswith(".yaml"):
             name = entry.name.removesuffix(".yaml")
-            if not _raw(name).get("abstract", False):
+            if _is_playable(name):
                 names.append(name)
     return sorted(names)
 
 
 def load_profile(name: str) -> Profile:
     """The profile called `name`; an unknown name is rejected with the list of known ones."""
-    known = profile_names()
-    if name not in known:
+    data = _merged(name) if _profile_file_exists(name) else {"abstract": True}
+    if data.get("abstract", False):
+        known = profile_names()
         raise CribbageError(Code.UNKNOWN_PROFILE, f"unknown profile {name!r}; known profiles: {', '.join(known)}")
-    data = _merged(name)
     skunk = data["skunk"]
     return Profile(
         name=name,
@@ -105,6 +109,17 @@ def load_profile(name: str) -> Profile:
     )
 
 
+def _profile_file_exists(name: object) -> bool:
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
+        return False
+    return _profiles_dir().joinpath(f"{name}.yaml").is_file()
+
+
+def _is_playable(name: str) -> bool:
+    """A profile file of that name exists and is not abstract."""
+    return _profile_file_exists(name) and not _raw(name).get("abstract", False)
+
+
 def _skunk_rule(data: dict[str, Any]) -> SkunkRule:
     return SkunkRule(
         measure=data["measure"],
@@ -119,17 +134,16 @@ def _profiles_dir() -> resources_abc.Traversable:
 
 def _raw(name: str) -> dict[str, Any]:
     text = _profiles_dir().joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text) or {}
+    return yaml.load(text, Loader=SAFE_LOADER) or {}
 
 
 def _merged(name: str) -> dict[str, Any]:
     data = _raw(name)
     parent = data.pop("inherits", None)
-    data.pop("abstract", None)
     if parent is None:
         return data
     merged = _merged(parent)
-    merged.pop("variant_of", None)
-    merged.pop("dispute", None)
+    for key in ("abstract", "variant_of", "dispute"):  # these belong to the file that says them
+        merged.pop(key, None)
     merged.update(data)
     return merged
