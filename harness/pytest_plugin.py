@@ -1,0 +1,162 @@
+"""A pytest plugin: `pytest --cribcheck-engine "CMD"` makes every case x profile a test item named
+`<case id>[<profile>]`, so `-k`, `--junitxml`, `-x` and pytest-xdist work as usual.
+
+Registered through the `pytest11` entry point; without --cribcheck-engine (or
+--cribcheck-reference) it adds nothing. The engine is started (hello included) once per pytest
+process at collection, so not-applicable items are skipped with the reason; entries of
+--cribcheck-expectations become strict xfail marks.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harness.cases import CASES_DIR, REPO_ROOT, CaseFileError, load_cases
+from harness.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from harness.expectations import Expectations, ExpectationsError, load_expectations
+from harness.report.common import diff_lines, rejection_message
+from harness.results import CaseResult, Item
+from harness.selection import Selection
+from harness.status import Status
+from harness.verdict import judge
+
+ENGINE_KEY = pytest.StashKey["Engine"]()
+COLLECTOR_NAME = "cribcheck"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("cribcheck", "cribcheck: run the cribbage conformance cases against an engine")
+    group.addoption("--cribcheck-engine", metavar="CMD", help="the adapter's command line")
+    group.addoption("--cribcheck-reference", action="store_true", help="use the reference engine in-process")
+    group.addoption("--cribcheck-shell", action="store_true", help="run the command through the shell")
+    group.addoption("--cribcheck-once", action="store_true", help="start the adapter anew for every request")
+    group.addoption("--cribcheck-timeout", type=float, default=5.0, metavar="S", help="seconds for one request")
+    group.addoption("--cribcheck-profile", action="append", default=[], help="only this profile (repeatable)")
+    group.addoption("--cribcheck-cases", type=Path, default=None, metavar="PATH", help="case folder or file")
+    group.addoption("--cribcheck-expectations", type=Path, default=None, metavar="FILE", help="known failures")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "cribcheck: a cribcheck case x profile (added by --cribcheck-engine)")
+
+
+def _wanted(config: pytest.Config) -> bool:
+    return bool(config.getoption("cribcheck_engine") or config.getoption("cribcheck_reference"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not _wanted(config):
+        return
+    collector = CribcheckCollector.from_parent(session, name=COLLECTOR_NAME, nodeid=COLLECTOR_NAME)
+    found: list[pytest.Item | pytest.Collector] = list(collector.collect())
+    # report the collection as pytest does for its own collectors (so counts and -q show them)
+    session.ihook.pytest_collectreport(report=pytest.CollectReport(collector.nodeid, "passed", None, found))
+    items.extend(item for item in found if isinstance(item, pytest.Item))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    engine = config.stash.get(ENGINE_KEY, None)
+    if engine is not None:
+        engine.close()
+        del config.stash[ENGINE_KEY]
+
+
+def _engine(config: pytest.Config) -> Engine:
+    if ENGINE_KEY not in config.stash:
+        command = config.getoption("cribcheck_engine")
+        options = None
+        if command and not config.getoption("cribcheck_reference"):
+            options = EngineOptions(
+                command=command,
+                shell=config.getoption("cribcheck_shell"),
+                once=config.getoption("cribcheck_once"),
+                timeout=config.getoption("cribcheck_timeout"),
+                window=1,
+            )
+        try:
+            config.stash[ENGINE_KEY] = open_engine(options)
+        except EngineSetupError as error:
+            tail = "".join(f"\n  stderr | {line}" for line in error.stderr[-10:])
+            raise pytest.UsageError(f"cribcheck: the engine could not be started: {error.message}{tail}") from None
+    return config.stash[ENGINE_KEY]
+
+
+class CaseFailed(Exception):
+    """A case x profile that failed or errored; carries its result for the report."""
+
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.message)
+        self.result = result
+
+
+class CribcheckCollector(pytest.Collector):
+    def collect(self) -> Iterator[CribcheckItem]:  # type: ignore[override]
+        config = self.config
+        cases_dir = config.getoption("cribcheck_cases") or CASES_DIR
+        try:
+            cases = load_cases(cases_dir)
+        except CaseFileError as error:
+            raise pytest.UsageError(f"cribcheck: the case files have problems:\n{error}") from None
+        expectations = Expectations()
+        path = config.getoption("cribcheck_expectations")
+        if path:
+            try:
+                expectations = load_expectations(path, cases)
+            except ExpectationsError as error:
+                raise pytest.UsageError(f"cribcheck: {error}") from None
+        info = _engine(config).info
+        for entry in Selection(profiles=tuple(config.getoption("cribcheck_profile"))).items(cases):
+            item = CribcheckItem.from_parent(self, name=entry.name, entry=entry)
+            why = info.why_not(entry.case.op, entry.profile)
+            if why:
+                item.add_marker(pytest.mark.skip(reason=f"not applicable: {why}"))
+            expectation = expectations.for_item(*entry.key)
+            if expectation:
+                reason = expectation.reason + (f" ({expectation.link})" if expectation.link else "")
+                item.add_marker(pytest.mark.xfail(reason=reason, strict=True, raises=CaseFailed))
+            item.add_marker(pytest.mark.cribcheck)
+            yield item
+
+
+class CribcheckItem(pytest.Item):
+    def __init__(self, *, entry: Item, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.entry = entry
+
+    def runtest(self) -> None:
+        engine = _engine(self.config)
+        (outcome,) = list(engine.answer([self.entry.request("1")]))
+        result = judge(self.entry, outcome, engine.info.features)
+        if result.status is Status.SKIP:
+            pytest.skip(f"the engine skipped it: {result.message}")
+        if result.status is not Status.PASS:
+            raise CaseFailed(result)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if not isinstance(excinfo.value, CaseFailed):
+            return str(super().repr_failure(excinfo, style))
+        result = excinfo.value.result
+        case = result.case
+        lines = [f"{result.status.value.upper()} {self.name}: {case.title}", f"rules: {', '.join(case.rules)}"]
+        lines.append(f"file: {case.file}")
+        if case.explain:
+            lines.append("explain: " + " ".join(case.explain.split()))
+        lines += [f"- {mismatch}" for mismatch in result.mismatches] or [result.message or ""]
+        message = rejection_message(result)
+        if message:
+            lines.append(f"the engine's rejection message: {message}")
+        lines += diff_lines(result)
+        command = self.config.getoption("cribcheck_engine")
+        rerun = ["cribcheck", "run", *(["--engine", command] if command else [])]
+        lines.append("rerun: " + shlex.join([*rerun, "--case", case.id, "--profile", result.profile]))
+        return "\n".join(lines)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        file = Path(self.entry.case.file)
+        return (file if file.is_absolute() else REPO_ROOT / file), 0, f"cribcheck {self.name}"

@@ -1,0 +1,171 @@
+"""The terminal: a live progress bar (on a terminal only), then each failure in detail, then the
+summary by profile and by rule area, the compliance line and any warnings."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import TextIO
+
+from harness.report.common import (
+    compliance_text,
+    counts_text,
+    diff_lines,
+    needs_detail,
+    rejection_message,
+    rerun_command,
+)
+from harness.results import CaseResult, RunFooter, RunHeader
+from harness.status import Status
+
+BAR_WIDTH = 30
+REDRAW_EVERY = 0.1  # seconds
+COLORS = {
+    Status.PASS: "32",
+    Status.FAIL: "31",
+    Status.ERROR: "35",
+    Status.XPASS: "33",
+    Status.XFAIL: "36",
+    Status.SKIP: "33",
+    Status.NOT_APPLICABLE: "2",
+}
+
+
+class TerminalReporter:
+    def __init__(
+        self,
+        out: TextIO | None = None,
+        err: TextIO | None = None,
+        *,
+        progress: bool | None = None,
+        details: int = 50,
+        verbose: bool = False,
+        color: bool | None = None,
+    ) -> None:
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.progress = self.err.isatty() if progress is None else progress
+        self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
+        self.details = details
+        self.verbose = verbose
+        self._header: RunHeader | None = None
+        self._results: list[CaseResult] = []
+        self._counts: Counter[Status] = Counter()
+        self._drawn = 0.0
+        self._bar_shown = False
+
+    def _paint(self, text: str, status: Status) -> str:
+        return f"\x1b[{COLORS[status]}m{text}\x1b[0m" if self.color else text
+
+    def start(self, header: RunHeader) -> None:
+        self._header = header
+        engine = header.engine.label if header.engine else header.engine_command or "?"
+        where = "in-process" if header.engine_mode == "in-process" else f"{header.engine_mode}: {header.engine_command}"
+        print(f"cribcheck {header.suite_version}, protocol {header.protocol}", file=self.out)
+        print(f"engine: {engine} [{where}]", file=self.out)
+        if header.engine:
+            info = header.engine
+            print(
+                f"  claims {len(info.profiles)} profiles, operations {', '.join(sorted(info.operations)) or 'none'}, "
+                f"features {', '.join(sorted(info.features)) or 'none'}",
+                file=self.out,
+            )
+        print(f"{header.planned} case x profile results planned", file=self.out)
+        self.out.flush()
+
+    def case(self, result: CaseResult) -> None:
+        self._results.append(result)
+        self._counts[result.status] += 1
+        if self.verbose:
+            self._clear_bar()
+            label = self._paint(f"{result.status.value.upper():<14}", result.status)
+            print(f"{label} {result.item.name}", file=self.out)
+        if self.progress:
+            now = time.monotonic()
+            if now - self._drawn >= REDRAW_EVERY:
+                self._draw_bar()
+                self._drawn = now
+
+    def _draw_bar(self) -> None:
+        planned = self._header.planned if self._header else 0
+        done = len(self._results)
+        filled = BAR_WIDTH * done // planned if planned else BAR_WIDTH
+        bad = sum(self._counts[status] for status in Status if status.fails_run)
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        self.err.write(f"\r[{bar}] {done}/{planned} {self._counts[Status.PASS]} pass, {bad} bad ")
+        self.err.flush()
+        self._bar_shown = True
+
+    def _clear_bar(self) -> None:
+        if self._bar_shown:
+            self.err.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+            self.err.flush()
+            self._bar_shown = False
+
+    def finish(self, footer: RunFooter) -> None:
+        self._clear_bar()
+        out = self.out
+        detailed = [result for result in self._results if needs_detail(result)]
+        for number, result in enumerate(detailed):
+            if number == self.details:
+                print(f"\n... and {len(detailed) - number} more (all of them in --report FILE.jsonl)", file=out)
+                break
+            self._detail(result)
+        if footer.aborted:
+            print(f"\nstopped: {footer.aborted}", file=out)
+        if self._results:
+            print("", file=out)
+            self._table("profile", footer.summary.by_profile)
+            self._table("rule area", footer.summary.by_area)
+        if self._results or not footer.aborted:
+            print("", file=out)
+            counts = counts_text(footer.summary.counts) or "none"
+            print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
+            print(compliance_text(footer), file=out)
+        if footer.restarts:
+            print(f"the engine was restarted {footer.restarts} time(s)", file=out)
+        for state in (footer.stopped_early, "interrupted: the report holds what ran" if footer.interrupted else None):
+            if state:
+                print(state, file=out)
+        for note in footer.notes:
+            print(f"warning: {note}", file=out)
+        if footer.stderr_tail and (footer.aborted or self._counts[Status.ERROR]):
+            print("the engine's stderr ended with:", file=out)
+            for line in footer.stderr_tail[-10:]:
+                print(f"  | {line[:300]}", file=out)
+        out.flush()
+
+    def _detail(self, result: CaseResult) -> None:
+        out = self.out
+        case = result.case
+        print("", file=out)
+        print(f"{self._paint(result.status.value.upper(), result.status)} {result.item.name}: {case.title}", file=out)
+        print(f"  file: {case.file}   rules: {', '.join(case.rules)}", file=out)
+        if case.explain:
+            print(textwrap.indent(textwrap.fill(" ".join(case.explain.split()), 100), "  | "), file=out)
+        if result.status is Status.FAIL:
+            for mismatch in result.mismatches:
+                print(f"  - {mismatch}", file=out)
+        elif result.message:
+            print(f"  {result.message}", file=out)
+        message = rejection_message(result)
+        if message:
+            print(f"  the engine's rejection message: {message}", file=out)
+        for line in diff_lines(result):
+            print(f"    {line}", file=out)
+        if self._header:
+            print(f"  rerun: {rerun_command(self._header, result)}", file=out)
+
+    def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> None:
+        shown = [status for status in Status if any(row[status.value] for row in rows.values())]
+        width = max([len(title), *map(len, rows)])
+        widths = [max(6, len(status.value)) for status in shown]
+        heads = [f"{status.value:>{size}}" for status, size in zip(shown, widths, strict=True)]
+        print(f"{title:<{width}}  " + "  ".join(heads), file=self.out)
+        for name, row in rows.items():
+            cells = [f"{row[status.value]:>{size}}" for status, size in zip(shown, widths, strict=True)]
+            print(f"{name:<{width}}  " + "  ".join(cells), file=self.out)

@@ -1,0 +1,76 @@
+"""`cribcheck serve`: the reference engine as an adapter on stdin/stdout.
+
+It speaks the protocol like any foreign engine, so `cribcheck run --engine "cribcheck serve"` runs
+the suite through a real subprocess. `--operations` and `--features` narrow what it claims, to
+try the not-applicable path or a runner's handling of missing features.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from harness.adapter import Adapter, Rejected
+from harness.features import FEATURES
+from harness.ops import OPERATIONS, run_reference
+from harness.version import suite_version
+from reference import profile_names
+
+REFERENCE_NAME = "cribcheck-reference"
+
+
+def reference_adapter(
+    operations: Iterable[str] = OPERATIONS, features: Iterable[str] = FEATURES, profiles: Iterable[str] | None = None
+) -> Adapter:
+    """The reference engine behind the adapter helper: every profile, operation and feature."""
+    return Adapter(
+        name=REFERENCE_NAME,
+        version=suite_version(),
+        language="Python",
+        profiles=tuple(profile_names() if profiles is None else profiles),
+        handlers={op: partial(_answer, op) for op in operations},
+        features=tuple(features),
+    )
+
+
+def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
+    answer = run_reference(op, data, profile)
+    if "rejected" in answer:
+        rejected = answer["rejected"]
+        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
+    return answer["ok"]
+
+
+def _names(text: str) -> list[str]:
+    return [name for name in text.split(",") if name]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--operations",
+        type=_names,
+        default=list(OPERATIONS),
+        metavar="OP,...",
+        help="claim only these operations (default: all)",
+    )
+    parser.add_argument(
+        "--features",
+        type=_names,
+        default=list(FEATURES),
+        metavar="FEATURE,...",
+        help="claim only these features (default: all; an empty string claims none)",
+    )
+    parser.add_argument(
+        "--profiles", type=_names, default=None, metavar="PROFILE,...", help="claim only these profiles"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    unknown = sorted(set(args.operations) - set(OPERATIONS)) + sorted(set(args.features) - set(FEATURES))
+    if unknown:
+        print(f"cribcheck serve: unknown operation or feature: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    return reference_adapter(args.operations, args.features, args.profiles).serve()

@@ -1,0 +1,33 @@
+"""The protocol document names every schema, and the documented features are the code's."""
+
+from __future__ import annotations
+
+import re
+
+from harness.cases import REPO_ROOT
+from harness.features import FEATURES
+from harness.schemas import schema_files
+from harness.status import Status
+
+PROTOCOL = (REPO_ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+GUIDE = (REPO_ROOT / "docs" / "checking-your-engine.md").read_text(encoding="utf-8")
+
+
+def test_every_schema_file_is_linked_from_the_protocol_document() -> None:
+    linked = set(re.findall(r"\]\(\.\./(schema/[\w/.-]+\.json)\)", PROTOCOL))
+    files = {path.relative_to(REPO_ROOT).as_posix() for path in schema_files()}
+    assert files - linked == set(), "schemas the protocol document does not link"
+    assert all((REPO_ROOT / link).is_file() for link in linked)
+
+
+def test_every_feature_and_status_is_documented() -> None:
+    rows = set(re.findall(r"^\| `(\w+)` \|", PROTOCOL, re.MULTILINE))
+    assert rows >= set(FEATURES)
+    for status in Status:
+        assert f"`{status.value}`" in PROTOCOL
+
+
+def test_the_guide_s_links_exist() -> None:
+    for link in re.findall(r"\]\(([^)#]+)\)", GUIDE):
+        if not link.startswith("http"):
+            assert (REPO_ROOT / "docs" / link).resolve().exists(), link

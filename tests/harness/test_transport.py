@@ -1,0 +1,121 @@
+"""The engine process: lines in and out, deadlines, the end of output, long lines, stderr, and
+killing what the engine started."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.transport import Command, EngineProcess, StderrSink
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="process sessions are POSIX")
+
+
+def python(code: str) -> Command:
+    return Command(shlex.join([sys.executable, "-c", code]))
+
+
+def started(command: Command, **kwargs) -> EngineProcess:
+    process = EngineProcess(command, stderr=kwargs.pop("stderr", StderrSink()), **kwargs)
+    process.start()
+    return process
+
+
+ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line); sys.stdout.flush()"
+
+
+def test_messages_go_out_as_lines_and_lines_come_back() -> None:
+    process = started(python(ECHO))
+    try:
+        process.send({"hello": {"protocol": 1}})
+        received = process.receive(time.monotonic() + 5)
+        assert received.kind == "line"
+        assert received.text == '{"hello":{"protocol":1}}\n'
+    finally:
+        process.stop()
+
+
+def test_a_deadline_gives_a_timeout_not_a_hang() -> None:
+    process = started(python("import time; time.sleep(30)"))
+    try:
+        begin = time.monotonic()
+        assert process.receive(begin + 0.3).kind == "timeout"
+        assert time.monotonic() - begin < 2
+    finally:
+        process.kill()
+
+
+def test_the_end_of_output_and_the_exit_code() -> None:
+    process = started(python("import sys; sys.exit(4)"))
+    assert process.receive(time.monotonic() + 5).kind == "eof"
+    assert process.settle() == 4
+
+
+def test_a_line_over_the_limit_is_refused_and_the_stream_goes_on() -> None:
+    code = "print('x' * 5000); print('short')"
+    process = started(python(code), max_line=1000)
+    try:
+        long = process.receive(time.monotonic() + 5)
+        assert long.kind == "too_long"
+        assert long.size == 5001
+        assert long.text.startswith("xxxx")
+        assert len(long.text) <= 400
+        assert process.receive(time.monotonic() + 5).text == "short\n"
+    finally:
+        process.stop()
+
+
+def test_an_engine_that_never_reads_cannot_block_the_harness() -> None:
+    process = started(python("import time; time.sleep(30)"))
+    try:
+        begin = time.monotonic()
+        for _ in range(20):
+            process.send({"input": "x" * 100_000})  # 2 MB, far over a pipe's buffer
+        assert time.monotonic() - begin < 1
+        assert process.receive(time.monotonic() + 0.2).kind == "timeout"
+    finally:
+        process.kill()
+
+
+def test_stderr_is_drained_kept_short_and_logged(tmp_path: Path) -> None:
+    log = tmp_path / "stderr.log"
+    sink = StderrSink(keep=3, log=log)
+    code = "import sys\nfor n in range(20000): print('line', n, file=sys.stderr)\nprint('done')"
+    process = started(python(code), stderr=sink)
+    assert process.receive(time.monotonic() + 10).text == "done\n"
+    process.stop()
+    process.settle()
+    assert sink.tail() == ["line 19997", "line 19998", "line 19999"]
+    sink.close()
+    assert len(log.read_text().splitlines()) == 20000
+
+
+def test_killing_the_engine_ends_what_it_started(tmp_path: Path) -> None:
+    marker = tmp_path / "child.pid"
+    command = Command(f"sleep 60 & echo $! > {shlex.quote(str(marker))}; wait", shell=True)
+    process = started(command)
+    deadline = time.monotonic() + 5
+    while not (marker.exists() and marker.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    child = int(marker.read_text())
+    process.kill()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.02)
+    else:
+        pytest.fail("the engine's child outlived it")
+
+
+def test_a_command_is_split_without_a_shell_unless_asked() -> None:
+    assert Command("node 'my adapter.js' --fast").argv() == ["node", "my adapter.js", "--fast"]
+    assert Command("make -s run | tee log", shell=True).argv() == "make -s run | tee log"
+    assert Command.of(["python", "a b.py"]).text == "python 'a b.py'"
