@@ -16,6 +16,9 @@ SUBCOMMANDS = {
     "explain": ("harness.explain", "print a case with its rules and the reference engine's worked derivation"),
     "smoke": ("harness.smoke", "a few cases to check an engine's wiring first"),
     "serve": ("harness.serve", "the reference engine as a protocol adapter on stdin/stdout"),
+    "sweep": ("harness.sweep", "compare every hand + starter (or crib + starter) with the reference"),
+    "fuzz": ("harness.fuzz", "differential fuzzing against the reference, shrinking to a YAML case"),
+    "mutants": ("harness.mutants", "show which cases kill each mutant of the reference engine"),
 }
 
 
