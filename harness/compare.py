@@ -12,7 +12,9 @@ form `harness.ops.run_reference` returns: `{"ok": result}` or
 - a mapping: each key the expectation gives is compared, recursively; keys it leaves out are not
   (`breakdown: {runs: 6}` checks the runs only). A key the answer lacks is a mismatch.
 - a list: the same length, then item by item in order. When the lengths differ, the first item
-  that differs is reported too, to show where the two part.
+  that differs is reported too, to show where the two part. Two lists are sets of cards whose
+  order carries no meaning, and are compared in sorted order: a show event's `cards` (a hand or
+  the crib as counted) and the cards of `unplayed`.
 - a scalar: equal, and a boolean never equals a number (JSON `true` is not `1`).
 - a rejection agrees with a rejection of the same code, and the same `index` and `hand` where the
   expectation gives them. The message is never compared.
@@ -27,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 MAX_SHOWN = 160  # characters of a value shown in a mismatch line
+UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
+UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
 
 
 def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
@@ -83,6 +87,8 @@ def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
             where = f"{path}.{key}" if path else str(key)
             if key not in actual:
                 found.append(f"{where}: expected {show(value)}, got nothing (no such key)")
+            elif _is_card_set(key, path) and _all_text(value) and _all_text(actual[key]):
+                found.extend(_value_mismatches(sorted(value), sorted(actual[key]), where))
             else:
                 found.extend(_value_mismatches(value, actual[key], where))
         return found
@@ -107,6 +113,15 @@ def _list_mismatches(expected: Sequence[Any], actual: Any, path: str) -> list[st
             side = "expected" if len(expected) > shorter else "got"
             found.append(f"{path}[{shorter}]: first unmatched item ({side} only): {show(extra)}")
     return found
+
+
+def _is_card_set(key: str, path: str) -> bool:
+    parent = path.rsplit(".", 1)[-1] if path else ""
+    return key in UNORDERED_KEYS or parent in UNORDERED_UNDER
+
+
+def _all_text(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def _same_scalar(expected: Any, actual: Any) -> bool:

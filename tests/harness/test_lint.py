@@ -605,3 +605,15 @@ def test_compare_rejections() -> None:
         "rejected: expected rejection over_31, got a result"
     ]
     assert mismatches({"points": 2}, rejected) == ["expected a result, got rejection over_31 index 3 (32)"]
+
+
+def test_card_sets_compare_in_any_order_and_other_lists_in_order():
+    from harness.compare import mismatches
+
+    expected = {"events": [{"type": "show", "cards": ["4C", "5D", "6H"]}], "unplayed": {"pone": ["8C", "2D"]}}
+    answer = {"ok": {"events": [{"type": "show", "cards": ["6H", "4C", "5D"]}], "unplayed": {"pone": ["2D", "8C"]}}}
+    assert mismatches(expected, answer) == []
+    # A different card is still a mismatch, and ordinary lists (the events) keep their order.
+    wrong = {"ok": {"events": [{"type": "show", "cards": ["6H", "4C", "5S"]}], "unplayed": {"pone": ["2D", "8C"]}}}
+    assert mismatches(expected, wrong)
+    assert mismatches({"plays": ["4C", "5D"]}, {"ok": {"plays": ["5D", "4C"]}})
