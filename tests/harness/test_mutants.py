@@ -1,0 +1,395 @@
+"""The mutant engines (harness/mutants.py): each one really is a different engine, the case corpus
+catches every one of them, and none leaves its patch behind.
+
+Each witness below is an input worked by hand, with the reference's answer and the mutant's.
+A path such as `points.pone` is read in the answer's result; a rejection reads as
+`rejected:<code>`.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from harness.cases import Case, catalogue, load_cases
+from harness.mutants import MUTANTS, get_mutant, kill_table, kills, mutant_names, run_mutant, survivors
+from harness.mutation import PROFILE_LOADER, FunctionPatch
+from harness.ops import run_reference
+
+
+@dataclass(frozen=True)
+class Witness:
+    mutant: str
+    op: str
+    profile: str
+    input: Mapping[str, Any]
+    path: str
+    reference: Any  # the reference engine's value at `path`
+    mutated: Any  # the mutant's
+
+
+def outcome(answer: Mapping[str, Any], path: str) -> Any:
+    if "rejected" in answer:
+        return f"rejected:{answer['rejected']['code']}"
+    value: Any = answer["ok"]
+    for part in path.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+def game_hand(a: str, b: str, starter: str, a_away: str, b_away: str, plays: str) -> dict[str, Any]:
+    return {
+        "dealt": {"A": cards(a), "B": cards(b)},
+        "starter": starter,
+        "discards": {"A": cards(a_away), "B": cards(b_away)},
+        "plays": cards(plays),
+    }
+
+
+def show(hand: str, starter: str, crib: bool = False) -> dict[str, Any]:
+    return {"cards": cards(hand), "starter": starter, "crib": crib}
+
+
+# Pegging P5 (five-card): pone KC 9H TD, dealer 4S 9D QH; plays KC (10), 4S (14), 9H (23). The
+# dealer holds 9D (32) and QH (33): go; the pone holds TD (33): cannot. No fifteen, pair or run
+# (K 4 9). Last card 1 to the pone; the count never restarts: pone 1, dealer 0, 9D QH TD unplayed.
+P5 = {"pone": cards("KC 9H TD"), "dealer": cards("4S 9D QH"), "plays": cards("KC 4S 9H")}
+
+# Pegging P6 (six-card): pone KC 9H TD TH, dealer 4S 9D QH QS.
+#   KC (10), 4S (14), 9H (23); the dealer holds 9D 32, QH 33, QS 33: go; the pone holds TD TH
+#   (33): cannot. Last card 1 to the pone. Reset: the dealer (who did not play last) leads.
+#   9D (9), TD (19), QH (29; 9 T Q has a gap: no run); the pone's TH would be 39: go; the
+#   dealer's QS 39: cannot. Last card 1 to the dealer. Reset: the pone leads TH (10), QS (20):
+#   the last card of all, 1 to the dealer. Pone 1, dealer 2.
+P6 = {"pone": cards("KC 9H TD TH"), "dealer": cards("4S 9D QH QS"), "plays": cards("KC 4S 9H 9D TD QH TH QS")}
+
+
+def hand_h5(**changes: Any) -> dict[str, Any]:
+    """Hand H5 (five-card, A deals, B is the pone, starter JH):
+    B dealt KC 9H TD 6D 7D, lays away 6D 7D, keeps KC 9H TD. A dealt 4S 9D QH 2C 3C, lays away
+    2C 3C, keeps 4S 9D QH. Crib 6D 7D 2C 3C.
+    Heels: the jack turned gives the dealer A 2. Pegging as P5: B 1 (the go point).
+    Show: B KC 9H TD + JH: no fifteen (10 9 10 10), run 9-T-J 3: 3. A 4S 9D QH + JH: no fifteen
+    (4+9 = 13, 4+10 = 14), no run (9 J Q: gap at 10): 0. Crib 6D 7D 2C 3C + JH: 6+7+2 and J+2+3
+    (4), no run, no flush, no jack in the crib: 4.
+    From 0-0: A 2 + 0 + 4 = 6, B 1 + 3 = 4. Events: heels, KC, 4S, 9H, go, last card, then the
+    show from event 6."""
+    data: dict[str, Any] = {
+        "dealer": "A",
+        "scores": {"A": 0, "B": 0},
+        "first_hand": False,
+        "dealt": {"A": cards("4S 9D QH 2C 3C"), "B": cards("KC 9H TD 6D 7D")},
+        "starter": "JH",
+        "discards": {"A": cards("2C 3C"), "B": cards("6D 7D")},
+        "plays": cards("KC 4S 9H"),
+    }
+    data.update(changes)
+    return data
+
+
+# Hand H5 from A 50, B 58: heels A 52; pegging B 59; B's hand 3: B 62, past 61: B wins at once,
+# the dealer's hand and crib are not counted: A 52, B 62.
+H5_NEAR_61 = hand_h5(scores={"A": 50, "B": 58})
+
+# Game G91 (six-card, cut AD against KS: A deals first; dealers A B A B A B). Per hand, pegging
+# then shows (pone's hand, dealer's hand, dealer's crib), scores after it:
+#   1 (A deals): pegging A 3; B 16, A 12, crib 0             -> A 15,  B 16
+#   2 (B deals): pegging A 6, B 1; A 13, B 14, crib 6        -> A 34,  B 37
+#   3 (A deals): pegging A 6, B 1; B 12, A 24, crib 2        -> A 66,  B 50
+#   4 (B deals): pegging B 3; A 24, B 16, crib 8             -> A 90,  B 77
+#   5 (A deals): pegging A 3, B 1; B 12, A 14, crib 10       -> A 117, B 90
+#   6 (B deals): pegging A 1, B 1 (A 118, B 91); A's hand 9  -> A 127 wins, B 91
+G91 = {
+    "cuts": [["AD", "KS"]],
+    "hands": [
+        game_hand("JC QS 8S AH 9H 8D", "6S 7S JH 6H 5H 3S", "7D", "QS AH", "JH 3S", "6S JC 7S 8D 6H 8S 5H 9H"),
+        game_hand("AD 5D 6C JH TC 7S", "3S 3H 9D QC 4C 8H", "5H", "AD TC", "9D QC", "7S 4C 6C 8H 5D 3H JH 3S"),
+        game_hand("6D 4D 9C 5H 6C QD", "KD 3D 2H 9S 7S 3H", "4H", "9C QD", "9S 7S", "3D 5H 2H 6D 3H 4D 6C KD"),
+        game_hand("QD 6S 4C 4H 2D 5D", "JH QH KD 3H 3S KH", "5C", "QD 2D", "3H 3S", "4C KH 4H JH 6S QH 5D KD"),
+        game_hand("7C 7D 5S 6H QH 5H", "3S 3H AH 2H 3C 5D", "8H", "QH 5H", "2H 5D", "AH 6H 3S 5S 3C 7C 3H 7D"),
+        game_hand("7H AS QH 8H 9S 6C", "3H 2S QS 4D 4C 3C", "5S", "AS QH", "2S QS", "9S 4D 6C 3C 8H 3H 7H 4C"),
+    ],
+}
+
+# Game G61 (six-card, A deals first):
+#   1 (A deals): pegging A 3, B 4; B 12, A 16, crib 2        -> A 21, B 16
+#   2 (B deals): pegging B 2; A 12, B 15, crib 3             -> A 33, B 36
+#   3 (A deals): pegging A 3, B 11; B 23, A 7, crib 4        -> A 47, B 70
+#   4 (B deals): pegging A 1, B 5; A 12, B 16, crib 2        -> A 60, B 93
+#   5 (A deals): pegging A 1, B 7 (A 61, B 100); B's hand 21 -> B 121 wins, A 61
+G61 = {
+    "cuts": [["AD", "KS"]],
+    "hands": [
+        game_hand("5C 6H TC QH 4S 9H", "5S 7D 2D 3C 9S 5D", "6D", "TC QH", "2D 9S", "7D 9H 5S 4S 3C 6H 5D 5C"),
+        game_hand("8H KS 8S 9H 7S QD", "AS 2D JC 4C JH 2S", "3H", "KS QD", "JC 4C", "8S 2S 8H 2D 7S AS 9H JH"),
+        game_hand("KC 4H TD 5C 9S JD", "KS 3D 6C 5S 5H 5D", "4S", "KC 4H", "KS 3D", "5H 5C 5D JD 5S 9S 6C TD"),
+        game_hand("9H TC KH 4S TD 5S", "9D 7S 2H 4H 6D 9C", "8C", "KH 4S", "2H 4H", "5S 9C TC 7S 9H 9D TD 6D"),
+        game_hand("AH KC 8H 6H 5S 3H", "6S 5D 4C KD 4H 2D", "4S", "8H 3H", "KD 2D", "6S AH 4H 5S 5D 6H 4C KC"),
+    ],
+}
+
+# A deck listed top first in the order of reference.full_deck: AC 2C ... KC, AD ... KD, AH ..., AS ...
+# Five-card deal: the pone takes the 1st, 3rd... card (AC 3C 5C 7C 9C), the dealer 2C 4C 6C 8C TC;
+# the stock starts at JC: JC QC KC AD 2D ...; a cut of depth 4 turns stock[4] = 2D.
+DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+
+WITNESSES = (
+    # --- the show ---
+    # Crib 2H 4H 6H 8H + QS: all values even, so no fifteen; no pair; no run: 0. A four-card flush
+    # without the starter scores 4 under the bug.
+    Witness("crib-four-card-flush", "show", "six-card", show("2H 4H 6H 8H", "QS", crib=True), "total", 0, 4),
+    Witness("five-card-crib-four-card-flush", "show", "five-card", show("2H 4H 6H 8H", "QS", True), "total", 0, 4),
+    # Six-card hand 2H 4H 6H 8S + QH: even values, nothing; three hearts + the heart starter: 0,
+    # but 4 under the bug.
+    Witness("six-card-three-plus-starter-flush", "show", "six-card", show("2H 4H 6H 8S", "QH"), "total", 0, 4),
+    # Five-card hand 2H 4H 6H + QS: even values, no run (2 4 6 Q); the three hearts score 3.
+    Witness("five-card-flush-of-three-ignored", "show", "five-card", show("2H 4H 6H", "QS"), "total", 3, 0),
+    # Five-card hand 2H 4H 6H + QH: the three hearts and the heart starter score 4 (3 under the bug).
+    Witness("hand-flush-without-starter", "show", "five-card", show("2H 4H 6H", "QH"), "total", 4, 3),
+    # Five-card hand 2C 4H 6S + JD: values 2 4 6 10, all even: no fifteen, nothing: 0. The turned
+    # jack is heels, not nobs; the bug scores it as nobs: 1.
+    Witness("nobs-for-starter-jack", "show", "five-card", show("2C 4H 6S", "JD"), "total", 0, 1),
+    # Five-card hand JH 2C 4S + 6D: values 10 2 4 6, all even: 0; the jack of hearts is not of the
+    # starter's suit (diamonds): no nobs. The bug gives 1.
+    Witness("nobs-any-suit", "show", "five-card", show("JH 2C 4S", "6D"), "total", 0, 1),
+    # Six-card crib JH 2C 4S 8D + 6H: values 10 2 4 8 6, all even: no fifteen; no pair; no run;
+    # the jack of the starter's suit in the crib: nobs 1 (0 under the bug).
+    Witness("no-nobs-in-crib", "show", "six-card", show("JH 2C 4S 8D", "6H", crib=True), "total", 1, 0),
+    # Five-card hand JH 2C 4S + 6H: even values, nothing but nobs: 1 (2 under the bug).
+    Witness("nobs-worth-2", "show", "five-card", show("JH 2C 4S", "6H"), "total", 1, 2),
+    # Seed 004: 4C 5D 5H 6S + KC = 16: fifteens 5+K twice and 4+5+6 twice (8), pair of fives (2),
+    # double run 4-5-6 (6). Counting the run once: 13.
+    Witness("runs-without-multiplicity", "show", "six-card", show("4C 5D 5H 6S", "KC"), "total", 16, 13),
+    # Five-card hand AC 2D 3H + 4S: run A-2-3-4 (4), sum 10: no fifteen: 4. With the runs inside
+    # it (A-2-3, 2-3-4): 4 + 3 + 3 = 10.
+    Witness("contained-runs-counted", "show", "five-card", show("AC 2D 3H", "4S"), "total", 4, 10),
+    # Five-card hand QC KD AH + 7S: values 10 10 1 7: no subset makes 15 (11, 17, 18, 20...), no
+    # pair; Q-K-A is no run: 0. Ace high: a run of 3.
+    Witness("ace-high-show-runs", "show", "five-card", show("QC KD AH", "7S"), "total", 0, 3),
+    # Five-card hand TC QD 2H + 4S: values 10 10 2 4: no 15 (12, 14, 16, 26); ten and queen are no
+    # pair: 0. By counting value they pair: 2.
+    Witness("show-pairs-by-value", "show", "five-card", show("TC QD 2H", "4S"), "total", 0, 2),
+    # Seed 000: 4C 5D 6H + 5S = pair 2 + two runs 6 + two fifteens 4+5+6 (4) = 12. No two cards
+    # make 15 (9, 10, 11), so two-card fifteens only: 8.
+    Witness("fifteens-of-two-cards-only", "show", "five-card", show("4C 5D 6H", "5S"), "total", 12, 8),
+    # --- the pegging: the points of a card ---
+    # Five-card pegging: pone TC JD AC, dealer KH 9S 2D. TC (10), KH (20), JD (30); the dealer's
+    # 9S (39) and 2D (32) do not fit: go; AC makes 31: 2. No pair (T K J A), no run (10 13 11 1).
+    # Thirty-one is the last card's award too: pone 2. With 1 more for last card: 3.
+    Witness(
+        "thirty-one-plus-last",
+        "pegging",
+        "five-card",
+        {"pone": cards("TC JD AC"), "dealer": cards("KH 9S 2D"), "plays": cards("TC KH JD AC")},
+        "points.pone",
+        2,
+        3,
+    ),
+    # 4C 5D 5H 6S: count 20; the last three 5 5 6 hold a duplicate, the last four too: no run, no
+    # pair (5 then 6): 0. Through the duplicate, 4-5-6: 3.
+    Witness("peg-run-through-duplicate", "play", "five-card", {"count": cards("4C 5D 5H 6S")}, "points", 0, 3),
+    # 5C 7D 6H: count 18, the last three are 5 6 7 in any order: run 3. In play order only: 0.
+    Witness("peg-run-in-order-only", "play", "five-card", {"count": cards("5C 7D 6H")}, "points", 3, 0),
+    # QC KD AH: count 21; Q-K-A is no run, the ace is low: 0 (3 under the bug).
+    Witness("peg-ace-high-runs", "play", "six-card", {"count": cards("QC KD AH")}, "points", 0, 3),
+    # 5C 6D 5H: count 16; the 6 between the fives breaks the pair: 0 (2 under the bug).
+    Witness("peg-pairs-non-adjacent", "play", "five-card", {"count": cards("5C 6D 5H")}, "points", 0, 2),
+    # TC QD: count 20; ten and queen are no pair: 0 (2 under the bug).
+    Witness("peg-pairs-by-value", "play", "six-card", {"count": cards("TC QD")}, "points", 0, 2),
+    # 4C 4D 4H: count 12, pair royal 6 (4 under the bug).
+    Witness("peg-pair-royal-4", "play", "five-card", {"count": cards("4C 4D 4H")}, "points", 6, 4),
+    # AC 7D 7H: count 15: fifteen 2 + pair 2 = 4 ("fifteen for 4"); the largest reason only: 2.
+    Witness("peg-reasons-do-not-add", "play", "six-card", {"count": cards("AC 7D 7H")}, "points", 4, 2),
+    # P6: after the first reset the dealer leads 9D, the same rank as the pone's 9H just before the
+    # reset: no pair across a reset, dealer 2. Reaching back, 9H 9D pair: dealer 4.
+    Witness("peg-across-reset", "pegging", "six-card", P6, "points.dealer", 2, 4),
+    # --- the pegging: the course of play ---
+    # P5 ends after 9H in five-card. With a restarting count the dealer would lead again after the
+    # go, so the plays end too early.
+    Witness("five-card-count-restarts", "pegging", "five-card", P5, "points.pone", 1, "rejected:pegging_incomplete"),
+    # P6 without the reset: the pegging ends after 9H, and the fourth play (9D) comes after it.
+    Witness(
+        "six-card-count-never-restarts",
+        "pegging",
+        "six-card",
+        P6,
+        "points.dealer",
+        2,
+        "rejected:play_after_pegging_over",
+    ),
+    # P6: the pone played last before the first reset, so the dealer leads 9D. Under the bug the
+    # pone would lead, and the dealer's 9D is out of turn.
+    Witness("last-player-leads-after-go", "pegging", "six-card", P6, "points.dealer", 2, "rejected:not_your_turn"),
+    Witness("pone-leads-after-go", "pegging", "six-card", P6, "points.dealer", 2, "rejected:not_your_turn"),
+    # P6: the dealer's 2 are the go point after QH and the last card QS: without the last card, 1.
+    Witness("no-point-for-last-card", "pegging", "six-card", P6, "points.dealer", 2, 1),
+    # P5: the pone's only point is the go point after 9H: 1 (0 under the bug).
+    Witness("no-point-for-go", "pegging", "five-card", P5, "points.pone", 1, 0),
+    # P5: the dealer said go, the pone played the last card and pegs the point: pone 1, dealer 0.
+    # To the player who said go: pone 0.
+    Witness("go-point-to-go-sayer", "pegging", "five-card", P5, "points.pone", 1, 0),
+    # P5 with "go" from the dealer at count 10, who holds 4S 9D QH, all fitting: rejected. Under
+    # the bug the turn passes, and then the plays end too early.
+    Witness(
+        "go-allowed-while-a-card-fits",
+        "pegging",
+        "five-card",
+        {**P5, "plays": ["KC", "go"]},
+        "points.pone",
+        "rejected:go_with_playable_card",
+        "rejected:pegging_incomplete",
+    ),
+    # Five-card: pone KC 4H 2C, dealer QH 7D 8S. KC (10), QH (20), 4H (24); the dealer holds 7D
+    # (31, fits) and plays 8S (32): rejected. Under the bug it is played; nobody can play at 32:
+    # last card 1 to the dealer.
+    Witness(
+        "play-past-31",
+        "pegging",
+        "five-card",
+        {"pone": cards("KC 4H 2C"), "dealer": cards("QH 7D 8S"), "plays": cards("KC QH 4H 8S")},
+        "points.dealer",
+        "rejected:over_31",
+        1,
+    ),
+    # --- the hand ---
+    # H5: A 6 (with heels 2), B 4. Heels to the pone: A 4, B 6.
+    Witness("heels-to-pone", "hand", "five-card", hand_h5(), "scores.A", 6, 4),
+    # H5 with heels worth 1: A 5.
+    Witness("heels-worth-1", "hand", "five-card", hand_h5(), "scores.A", 6, 5),
+    # H5: the first show event (event 6) is the pone's hand; under the bug the dealer's.
+    Witness("dealer-shows-first", "hand", "five-card", hand_h5(), "events.6.set", "pone_hand", "dealer_hand"),
+    # H5 from A 50, B 58: B wins on his hand, A stays on 52. Noticed at the end of the hand only,
+    # A's hand (0) and crib (4) are counted too: A 56.
+    Witness("win-at-end-of-hand", "hand", "five-card", H5_NEAR_61, "scores.A", 52, 56),
+    # H5 from A 50, B 58: B's hand takes him from 59 to 62, past 61: he wins. Needing 61 exactly,
+    # the 3 are not pegged and nobody wins in this hand.
+    Witness("win-needs-exact-target", "hand", "five-card", H5_NEAR_61, "winner", "B", None),
+    # H5 as the first hand: the pone B scores 3 for last first: B 4 + 3 = 7 (4 under the bug).
+    Witness("three-for-last-missing", "hand", "five-card", hand_h5(first_hand=True), "scores.B", 7, 4),
+    # H5 as the first hand, three for last to the dealer: A 6 + 3 = 9.
+    Witness("three-for-last-to-dealer", "hand", "five-card", hand_h5(first_hand=True), "scores.A", 6, 9),
+    # H5 not the first hand: no three for last, B 4 (7 under the bug).
+    Witness("three-for-last-every-hand", "hand", "five-card", hand_h5(), "scores.B", 4, 7),
+    # H5 from A 50, B 58: B reaches 62 >= 61 and wins; to 121 nobody wins yet.
+    Witness("five-card-target-121", "hand", "five-card", H5_NEAR_61, "winner", "B", None),
+    # --- the game ---
+    # G91: A 127, B 91. B is not below 91: no skunk. By margin: 127 - 91 = 36 > 30: a skunk.
+    Witness("skunk-by-margin", "game", "six-card", G91, "skunk", "none", "skunk"),
+    # G91: B on 91 is not below 91: no skunk; below 92: a skunk.
+    Witness("skunk-off-by-one", "game", "six-card", G91, "skunk", "none", "skunk"),
+    # G61: A on 61 is below 91 but not below 61: a skunk; below 62: a double skunk.
+    Witness("double-skunk-off-by-one", "game", "six-card", G61, "skunk", "skunk", "double_skunk"),
+    # --- the deal ---
+    # Cut AD against KS: the lower rank, A's ace, deals. The higher card: B.
+    Witness("higher-card-deals", "cut", "six-card", {"cuts": [["AD", "KS"]]}, "dealer", "A", "B"),
+    # Cut TC against KD: ten is lower than king: A deals. By counting value they tie (10 = 10), and
+    # with no further round the cuts end in a tie.
+    Witness("cut-ties-by-value", "cut", "five-card", {"cuts": [["TC", "KD"]]}, "dealer", "A", "rejected:bad_cut"),
+    # DECK: the pone's first card is AC; dealt dealer first, 2C.
+    Witness("dealing-starts-with-dealer", "deal", "five-card", {"deck": DECK, "cut": 4}, "pone.0", "AC", "2C"),
+    # DECK: stock JC QC KC AD 2D...; cut 4 turns stock[4] = 2D; one card up, stock[3] = AD.
+    Witness("starter-off-by-one", "deal", "five-card", {"deck": DECK, "cut": 4}, "starter", "2D", "AD"),
+)
+
+WITNESS_IDS = [witness.mutant for witness in WITNESSES]
+
+
+def test_at_least_forty_mutants_with_unique_kebab_case_names():
+    names = mutant_names()
+    assert len(names) >= 40
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name), name
+
+
+def test_every_mutant_names_a_catalogued_rule_and_describes_itself_in_one_line():
+    rules = catalogue()
+    for mutant in MUTANTS:
+        assert mutant.rule in rules, f"{mutant.name}: unknown rule {mutant.rule}"
+        assert mutant.description and "\n" not in mutant.description, mutant.name
+
+
+def test_every_mutant_has_a_witness():
+    assert sorted(set(WITNESS_IDS)) == sorted(mutant_names())
+
+
+@pytest.mark.parametrize("witness", WITNESSES, ids=WITNESS_IDS)
+def test_mutant_changes_behaviour(witness: Witness):
+    reference = outcome(run_reference(witness.op, witness.input, witness.profile), witness.path)
+    mutated = outcome(run_mutant(witness.mutant, witness.op, witness.input, witness.profile), witness.path)
+    assert reference == witness.reference, "the reference's answer is not the one worked by hand"
+    assert mutated == witness.mutated, "the mutant does not answer as its bug says"
+    assert mutated != reference
+
+
+def witness_case(witness: Witness) -> Case:
+    answer = run_reference(witness.op, witness.input, witness.profile)
+    expected = {"rejected": answer["rejected"]["code"]} if "rejected" in answer else answer["ok"]
+    return Case(
+        id=f"witness-{witness.mutant}",
+        title=witness.mutant,
+        rules=(get_mutant(witness.mutant).rule,),
+        tags=(),
+        profiles=(witness.profile,),
+        op=witness.op,
+        input=witness.input,
+        expect={"default": expected},
+        explain="",
+        file="tests/harness/test_mutants.py",
+        topic="witnesses",
+    )
+
+
+def test_kill_table_on_the_witnesses_kills_each_mutant_by_its_own_witness():
+    table = kill_table([witness_case(witness) for witness in WITNESSES])
+    assert set(table) == set(mutant_names())
+    for mutant in MUTANTS:
+        assert f"witness-{mutant.name}[{WITNESSES[WITNESS_IDS.index(mutant.name)].profile}]" in table[mutant.name]
+
+
+def test_the_reference_itself_agrees_with_every_witness_case():
+    # A kill is a disagreement with the expectation, not noise: unmutated, nothing is killed.
+    for witness in WITNESSES:
+        assert not kills(witness_case(witness), witness.profile), witness.mutant
+
+
+def test_the_corpus_kills_every_mutant():
+    table = kill_table(load_cases())
+    alive = survivors(table)
+    assert not alive, "mutants the corpus does not catch: " + ", ".join(
+        f"{name} ({get_mutant(name).rule}: {get_mutant(name).description})" for name in alive
+    )
+
+
+def patched_names() -> dict[str, Any]:
+    targets = {mutant.patch.target for mutant in MUTANTS if isinstance(mutant.patch, FunctionPatch)}
+    return {target: pkgutil.resolve_name(target) for target in (*sorted(targets), PROFILE_LOADER)}
+
+
+def reference_fixed_points() -> tuple[int, int]:
+    seed_000 = run_reference("show", show("4C 5D 6H", "5S"), "five-card")["ok"]["total"]
+    hand_29 = run_reference("show", show("5C 5D 5H JS", "5S"), "six-card")["ok"]["total"]
+    return seed_000, hand_29
+
+
+def test_no_mutant_leaks_its_patch():
+    before = patched_names()
+    assert reference_fixed_points() == (12, 29)
+    for witness in WITNESSES:
+        run_mutant(witness.mutant, witness.op, witness.input, witness.profile)
+    kill_table([witness_case(witness) for witness in WITNESSES])
+    for mutant in MUTANTS:  # a block left by an exception undoes the patch too
+        with pytest.raises(RuntimeError), mutant.applied():
+            raise RuntimeError("leaving the block early")
+    assert reference_fixed_points() == (12, 29)
+    after = patched_names()
+    assert all(after[name] is before[name] for name in before), [n for n in before if after[n] is not before[n]]
