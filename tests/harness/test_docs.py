@@ -31,3 +31,20 @@ def test_the_guide_s_links_exist() -> None:
     for link in re.findall(r"\]\(([^)#]+)\)", GUIDE):
         if not link.startswith("http"):
             assert (REPO_ROOT / "docs" / link).resolve().exists(), link
+
+
+def test_the_case_format_guide_lists_exactly_the_schema_s_closed_sets() -> None:
+    import json
+
+    from reference import Code
+
+    guide = (REPO_ROOT / "docs" / "case-format.md").read_text(encoding="utf-8")
+    schema = json.loads((REPO_ROOT / "schema" / "case.schema.json").read_text(encoding="utf-8"))
+    assert "](../schema/case.schema.json)" in guide
+    ops = schema["$defs"]["case"]["properties"]["op"]["enum"]
+    assert set(re.findall(r"^\| `(\w+)` \|", guide, re.MULTILINE)) >= set(ops)
+    tags_section = guide.split("## Tags (closed vocabulary)", 1)[1].strip().split("\n\n")[0]
+    assert set(re.findall(r"[a-z0-9-]+", tags_section)) == set(schema["$defs"]["tag"]["enum"])
+    codes = schema["$defs"]["rejection"]["properties"]["rejected"]["enum"]
+    assert set(codes) == {code.value for code in Code}
+    assert all(f"`{code}`" in guide for code in codes)
