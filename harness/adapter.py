@@ -13,6 +13,12 @@ schema/protocol/result.schema.json). It raises `Rejected(code, index=...)` for i
 `Skip(reason)` to decline a case; any other exception becomes an `error` response carrying the
 traceback. The helper answers hello (with the profiles, operations and features given here),
 checks the protocol version, and exits on bye or at the end of its input.
+
+Batches: claim the `batch` feature (`features=["batch"]`) and the helper answers the batch form
+of a request (`"batch": [input, ...]`) by calling the handler once per input. To do better (read
+the profile once per batch, say), give `batch_handlers={op: handler}`: a batch handler takes the
+list of inputs and the profile and returns one answer per input, in order, each `{"ok": result}`,
+`{"rejected": {"code": ...}}`, `{"skipped": {"reason": ...}}` or `{"error": {"message": ...}}`.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import IO, Any
 from harness.protocol import PROTOCOL_VERSION, encode
 
 Handler = Callable[[Mapping[str, Any], str], Mapping[str, Any]]
+BatchHandler = Callable[[Sequence[Mapping[str, Any]], str], Sequence[Mapping[str, Any]]]
 
 
 class Rejected(Exception):
@@ -65,6 +72,7 @@ class Adapter:
     handlers: Mapping[str, Handler]
     features: Sequence[str] = ()
     extra: Mapping[str, str] = field(default_factory=dict)  # homepage, notes
+    batch_handlers: Mapping[str, BatchHandler] = field(default_factory=dict)
 
     def hello(self) -> dict[str, Any]:
         return {
@@ -84,6 +92,8 @@ class Adapter:
             return {"hello": self.hello()}
         if "bye" in message or "seq" not in message:
             return None
+        if "batch" in message:
+            return {"seq": message["seq"], **self.answer_batch(message.get("op", ""), message["batch"], message)}
         return {"seq": message["seq"], **self.answer(message.get("op", ""), message.get("input", {}), message)}
 
     def answer(self, op: str, data: Mapping[str, Any], message: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,6 +107,20 @@ class Adapter:
         except Skip as skip:
             return {"skipped": {"reason": str(skip) or "skipped"}}
         except Exception as error:  # the engine failed: tell the harness, stay up
+            return {"error": {"message": f"{type(error).__name__}: {error}", "details": traceback.format_exc()}}
+
+    def answer_batch(self, op: str, inputs: Any, message: Mapping[str, Any]) -> dict[str, Any]:
+        """The answer to a batch request: `{"batch": [answer, ...]}`, or one error for all."""
+        if op not in self.handlers:
+            return {"error": {"message": f"operation {op!r} not supported"}}
+        if not isinstance(inputs, list):
+            return {"error": {"message": f"the batch is not a list of inputs: {type(inputs).__name__}"}}
+        handler = self.batch_handlers.get(op)
+        if handler is None:
+            return {"batch": [self.answer(op, data, message) for data in inputs]}
+        try:
+            return {"batch": [dict(answer) for answer in handler(inputs, str(message.get("profile", "")))]}
+        except Exception as error:  # the engine failed the whole batch: say so, stay up
             return {"error": {"message": f"{type(error).__name__}: {error}", "details": traceback.format_exc()}}
 
     def serve(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:

@@ -5,20 +5,23 @@ Whatever an external engine does, `answer` yields exactly one Outcome per reques
 returns: a crash, a hang or garbled output becomes an `error` outcome for the request it hit,
 the engine is restarted (hello replayed) and the other requests are sent again. After too many
 failures in a row, or when a restart fails, the remaining requests are errors without being sent.
+`answer_batches` does the same with batch requests (feature `batch`), one BatchOutcome each.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from harness.adapter import Adapter
 from harness.protocol import (
     OUTCOME_KINDS,
+    BatchOutcome,
+    BatchRequest,
     EngineInfo,
     HandshakeRefused,
     Outcome,
@@ -27,11 +30,15 @@ from harness.protocol import (
     VersionMismatch,
     bye_message,
     hello_message,
+    parse_batch_response,
     parse_hello_response,
     parse_response,
     quote,
 )
 from harness.transport import MAX_LINE, Command, EngineProcess, Received, StderrSink
+
+Sent = TypeVar("Sent", Request, BatchRequest)
+Got = TypeVar("Got", Outcome, BatchOutcome)
 
 
 class EngineSetupError(Exception):
@@ -63,6 +70,12 @@ class Engine(Protocol):
     def stderr_tail(self) -> list[str]: ...
 
     def close(self) -> None: ...
+
+
+class BatchEngine(Engine, Protocol):
+    """An engine that can also send batch requests (to an engine that claims `batch`)."""
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]: ...
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,17 @@ class InProcessEngine:
                 yield Outcome.error(request.seq, f"no answer from the adapter: {response!r}")
                 continue
             yield Outcome(request.seq, kind, response[kind], seconds=time.monotonic() - start)
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
+        for batch in batches:
+            start = time.monotonic()
+            response = self._adapter.respond(batch.message()) or {}
+            seconds = time.monotonic() - start
+            if isinstance(response.get("batch"), list) and len(response["batch"]) == len(batch.inputs):
+                yield BatchOutcome(batch.seq, tuple(response["batch"]), seconds=seconds)
+            else:
+                message = response.get("error", {}).get("message") or f"no batch from the adapter: {response!r}"
+                yield BatchOutcome.failed(batch.seq, message, seconds=seconds)
 
     def stderr_tail(self) -> list[str]:
         return []
@@ -205,12 +229,25 @@ class AdapterEngine:
             self._dead = f"the engine could not be restarted after a failure: {error.message}"
 
     def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
+        return self._exchange(requests, parse_response, Outcome.error)
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
+        """Batch requests, pipelined like single ones; a batch the engine fails as a whole (a crash,
+        a hang, garbled output) is one failed BatchOutcome, and the rest are sent again."""
+        return self._exchange(batches, parse_batch_response, BatchOutcome.failed)
+
+    def _exchange(
+        self,
+        requests: Iterable[Sent],
+        parse: Callable[[str, Sent], Got],
+        failed: Callable[..., Got],
+    ) -> Generator[Got, None, None]:
         if self._stale and self._dead is None:
             self._restart("abandoned requests")
             self._stale = False
-        resend: deque[Request] = deque()
+        resend: deque[Sent] = deque()
         source = iter(requests)
-        in_flight: deque[tuple[Request, float]] = deque()
+        in_flight: deque[tuple[Sent, float]] = deque()
         last = time.monotonic()
         try:
             while True:
@@ -219,7 +256,7 @@ class AdapterEngine:
                     if request is None:
                         break
                     if self._dead is not None or self._process is None:
-                        yield Outcome.error(request.seq, f"not run: {self._dead}")
+                        yield failed(request.seq, f"not run: {self._dead}")
                         continue
                     self._process.send(request.message())
                     in_flight.append((request, time.monotonic()))
@@ -232,10 +269,10 @@ class AdapterEngine:
                 last = time.monotonic()
                 in_flight.popleft()
                 try:
-                    outcome = self._read(received, request)
+                    outcome = self._read(received, request, parse)
                 except _Failure as failure:
                     self._failures += 1
-                    yield Outcome.error(request.seq, str(failure), received.text or None, seconds=last - start)
+                    yield failed(request.seq, str(failure), received.text or None, seconds=last - start)
                     resend.extendleft(reversed([waiting for waiting, _ in in_flight]))
                     in_flight.clear()
                     self._restart(str(failure))
@@ -247,8 +284,15 @@ class AdapterEngine:
             if in_flight:
                 self._stale = True
 
-    def _read(self, received: Received, request: Request) -> Outcome:
+    def _read(self, received: Received, request: Sent, parse: Callable[[str, Sent], Got]) -> Got:
         """The outcome of one request from what the engine wrote; _Failure when it must restart."""
+        try:
+            return parse(self._line(received), request)
+        except ProtocolViolation as violation:
+            raise _Failure(violation.message) from None
+
+    def _line(self, received: Received) -> str:
+        """The line the engine wrote; _Failure when it wrote none (or too long a one)."""
         assert self._process is not None
         if received.kind == "timeout":
             raise _Failure(f"the engine gave no answer within {self.options.timeout:g} s (timeout)")
@@ -261,10 +305,7 @@ class AdapterEngine:
                 f"the engine wrote a line of {received.size} bytes, over the limit of {self.options.max_line}: "
                 f"{quote(received.text)}"
             )
-        try:
-            return parse_response(received.text, request)
-        except ProtocolViolation as violation:
-            raise _Failure(violation.message) from None
+        return received.text
 
     def _stderr_hint(self) -> str:
         tail = self._stderr.tail(5)

@@ -1,7 +1,9 @@
-"""Optional features of a result, defined once: their names and the result keys each one covers.
+"""Optional features, defined once: their names, and the result keys each one covers.
 
-An engine claims features in its hello response. Keys of an expectation that belong to a feature
-the engine did not claim are dropped before comparing; every other key is always compared. The
+An engine claims features in its hello response. Most are optional parts of a result: keys of an
+expectation that belong to a feature the engine did not claim are dropped before comparing; every
+other key is always compared. One is a part of the protocol instead: `batch`, the batch form of a
+request (docs/PROTOCOL.md), which the harness uses only with an engine that claims it. The
 protocol schema (schema/protocol/definitions.schema.json, `$defs/feature`) lists the same names.
 """
 
@@ -11,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk")
+BATCH = "batch"  # the engine answers the batch form of a request
+FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk", BATCH)
 
 # op -> result key -> the feature it belongs to (keys not listed are always compared)
 FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(

@@ -2,21 +2,26 @@
 
 Every message is one JSON object on one line. The harness sends `hello`, then requests
 (`{"seq", "op", "profile", "input"}`), then `bye`; the engine answers hello with what it supports
-and each request with a response echoing its seq. The schemas in schema/protocol/ are the
-contract: this module builds messages that match them and checks what comes back against them.
+and each request with a response echoing its seq. An engine that claims the `batch` feature also
+answers the batch form (`"batch": [input, ...]` in place of `input`) with `"batch": [answer, ...]`.
+The schemas in schema/protocol/ are the contract: this module builds messages that match them and
+checks what comes back against them.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from harness.version import suite_version
 
 PROTOCOL_VERSION = 1
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
+CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
 
 OutcomeKind = Literal["ok", "rejected", "skipped", "error"]
 OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("ok", "rejected", "skipped", "error")
@@ -99,6 +104,49 @@ class Outcome:
     def message(self) -> str:
         """The error message or the skip reason."""
         return str(self.body.get("message") or self.body.get("reason") or "")
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """Several inputs of one operation under one profile in one message: the batch form of a
+    request, sent only to an engine that claims the `batch` feature."""
+
+    seq: str
+    op: str
+    profile: str
+    inputs: tuple[Mapping[str, Any], ...]
+
+    def message(self) -> dict[str, Any]:
+        return {"seq": self.seq, "op": self.op, "profile": self.profile, "batch": list(self.inputs)}
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What became of a batch request: one answer per input, in order, each `{kind: body}` with
+    one of the outcome kinds and checked against the schema (an answer that breaks it is replaced
+    by an `error` answer saying so); or, when the batch failed as a whole (the engine answered it
+    with one error, crashed, hung or broke the protocol), no answers and `error`, the message."""
+
+    seq: str
+    answers: tuple[Mapping[str, Any], ...]
+    error: str | None = None
+    line: str | None = None
+    seconds: float = 0.0
+
+    @classmethod
+    def failed(cls, seq: str, message: str, line: str | None = None, seconds: float = 0.0) -> BatchOutcome:
+        return cls(seq, (), message, line, seconds)
+
+    def outcomes(self, size: int) -> list[Outcome]:
+        """The answers as Outcomes (seq `<batch seq>/<index>`); `size` of them, all errors when
+        the batch failed as a whole."""
+        if self.error is not None:
+            return [Outcome.error(f"{self.seq}/{index}", self.error, self.line) for index in range(size)]
+        outcomes = []
+        for index, answer in enumerate(self.answers):
+            kind = next(kind for kind in OUTCOME_KINDS if kind in answer)
+            outcomes.append(Outcome(f"{self.seq}/{index}", kind, answer[kind]))
+        return outcomes
 
 
 class ProtocolViolation(Exception):
@@ -213,3 +261,74 @@ def parse_response(line: str, request: Request) -> Outcome:
             line,
         )
     return Outcome(request.seq, kinds[0], message[kinds[0]], line)
+
+
+def parse_batch_response(line: str, request: BatchRequest) -> BatchOutcome:
+    """Read the engine's answer to a batch request; raises ProtocolViolation when the line is not
+    one (not JSON, another seq). An answer of the wrong shape or length fails the whole batch; an
+    answer to one input that breaks the schema becomes an error answer for that input alone."""
+    message = _decode(line, what="the response", resync=True)
+    if not isinstance(message, dict):
+        raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
+    if message.get("seq") != request.seq:
+        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
+        raise ProtocolViolation(
+            f"wrong seq: expected {request.seq!r} (responses come in the order of the requests), got {got}: "
+            f"{quote(line)}",
+            line,
+            resync=True,
+        )
+    answers = message.get("batch")
+    if "error" in message and answers is None and not _answer_problems(request.op, message):
+        failure = f"the engine failed the whole batch: {message['error']['message']}"
+        return BatchOutcome.failed(request.seq, failure, line)
+    if set(message) != {"seq", "batch"} or not isinstance(answers, list):
+        return BatchOutcome.failed(
+            request.seq,
+            f"the answer to a batch request has `batch`, a list of answers, and nothing else: {quote(line)}",
+            line,
+        )
+    if len(answers) != len(request.inputs):
+        return BatchOutcome.failed(
+            request.seq, f"{len(answers)} answers to a batch of {len(request.inputs)} inputs: {quote(line)}", line
+        )
+    return BatchOutcome(request.seq, tuple(_checked_answer(answer, request.op) for answer in answers))
+
+
+def _checked_answer(answer: Any, op: str) -> Mapping[str, Any]:
+    """The answer to one input of a batch if it matches the schema, else an error answer."""
+    found = _answer_problems(op, answer) if isinstance(answer, dict) else ("(top): not an object",)
+    if not found:
+        return answer
+    problem = f"the answer does not match the protocol schema ({'; '.join(found[:3])}): {quote(json.dumps(answer))}"
+    return {"error": {"message": problem}}
+
+
+def _answer_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
+    """The schema's problems with one answer (or a whole-batch error, which has a seq). Cached by
+    the answer's repr: a sweep's millions of answers are a few hundred distinct ones, each checked
+    against the schema once, and a repr is the cheapest key there is."""
+    key = repr(answer)
+    return _cached_problems(op, key) if len(key) <= CACHED_KEY_LIMIT else _schema_problems(op, answer)
+
+
+@lru_cache(maxsize=4096)
+def _cached_problems(op: str, key: str) -> tuple[str, ...]:
+    """Decoded JSON is made of dicts, lists, strings, numbers, booleans and None, so its repr is a
+    Python literal that gives it back (but for infinities, which no schema here accepts)."""
+    try:
+        answer = ast.literal_eval(key)
+    except (ValueError, SyntaxError, RecursionError):
+        return ("(top): a number out of range",)
+    return _schema_problems(op, answer)
+
+
+def _schema_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
+    from harness.schemas import problems
+
+    if "seq" in answer:  # a whole-batch error: a response
+        return tuple(problems("protocol/response.schema.json", answer))
+    found = problems("protocol/response.schema.json", answer, "/$defs/answer")
+    if not found and "ok" in answer:
+        found = problems("protocol/result.schema.json", answer["ok"], f"/$defs/{op}", at="ok")
+    return tuple(found)

@@ -2,7 +2,9 @@
 
 It speaks the protocol like any foreign engine, so `cribcheck run --engine "cribcheck serve"` runs
 the suite through a real subprocess. `--operations` and `--features` narrow what it claims, to
-try the not-applicable path or a runner's handling of missing features.
+try the not-applicable path or a runner's handling of missing features. It claims the `batch`
+feature and answers batches of `show` through harness.showbatch (fast by default; `--plain` counts
+every input with `score_show` itself).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from harness.adapter import Adapter, Rejected
 from harness.features import FEATURES
 from harness.ops import OPERATIONS, run_reference
+from harness.showbatch import ShowBatch
 from harness.version import suite_version
 from reference import profile_names
 
@@ -23,9 +26,15 @@ REFERENCE_NAME = "cribcheck-reference"
 
 
 def reference_adapter(
-    operations: Iterable[str] = OPERATIONS, features: Iterable[str] = FEATURES, profiles: Iterable[str] | None = None
+    operations: Iterable[str] = OPERATIONS,
+    features: Iterable[str] = FEATURES,
+    profiles: Iterable[str] | None = None,
+    *,
+    plain: bool = False,
 ) -> Adapter:
-    """The reference engine behind the adapter helper: every profile, operation and feature."""
+    """The reference engine behind the adapter helper: every profile, operation and feature.
+    Batches of `show` are counted by the harness's memoised scorer unless `plain`."""
+    operations = tuple(operations)
     return Adapter(
         name=REFERENCE_NAME,
         version=suite_version(),
@@ -33,6 +42,7 @@ def reference_adapter(
         profiles=tuple(profile_names() if profiles is None else profiles),
         handlers={op: partial(_answer, op) for op in operations},
         features=tuple(features),
+        batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
     )
 
 
@@ -66,6 +76,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--profiles", type=_names, default=None, metavar="PROFILE,...", help="claim only these profiles"
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="count batches of show with the plain reference (score_show for each input), not the harness's "
+        "memoised scorer: slower, and a check of that scorer",
+    )
+    # Hidden: serve a mutant of the reference (harness/mutants.py), for the fuzzer's tests and benchmark.
+    parser.add_argument("--mutant", metavar="NAME", help=argparse.SUPPRESS)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -73,4 +91,12 @@ def main(args: argparse.Namespace) -> int:
     if unknown:
         print(f"cribcheck serve: unknown operation or feature: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    return reference_adapter(args.operations, args.features, args.profiles).serve()
+    if args.mutant:
+        from harness.mutant_engine import serve_mutant  # imported here: only the hidden option needs it
+        from harness.mutants import mutant_names
+
+        if args.mutant not in mutant_names():
+            print(f"cribcheck serve: unknown mutant {args.mutant!r}", file=sys.stderr)
+            return 2
+        return serve_mutant(args.mutant, args.operations, args.features, args.profiles)
+    return reference_adapter(args.operations, args.features, args.profiles, plain=args.plain).serve()
