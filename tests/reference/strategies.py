@@ -1,21 +1,19 @@
-"""Hypothesis strategies for the reference tests, with an independent pegging simulator.
+"""Hypothesis strategies for the reference tests, built on the harness's independent pegging
+simulator (harness/strategies.py).
 
-`legal_plays` deals out a whole pegging by choosing, at each turn, any card that fits. It is a
-second, deliberately separate statement of the go rules, so that replaying its sequences tests
-the engine against something other than itself.
+`legal_plays` deals out a whole pegging by choosing, at each turn, any card that fits. The
+simulator is a second, deliberately separate statement of the go rules, so that replaying its
+sequences tests the engine against something other than itself.
 """
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from harness.strategies import simulate_pegging
 from reference import Card, Profile, full_deck
 
 DECK = full_deck()
-
-
-def opposite(role: str) -> str:
-    return "dealer" if role == "pone" else "pone"
 
 
 @st.composite
@@ -27,23 +25,10 @@ def show_sets(draw: st.DrawFn, size: int) -> tuple[list[Card], Card]:
 
 @st.composite
 def legal_plays(draw: st.DrawFn, pone: list[Card], dealer: list[Card], profile: Profile) -> list[Card]:
-    held = {"pone": list(pone), "dealer": list(dealer)}
-    turn, count, last, plays = "pone", 0, None, []
-    while True:
-        fits = [card for card in held[turn] if count + card.value <= 31]
-        if fits:
-            card = draw(st.sampled_from(fits))
-            held[turn].remove(card)
-            plays.append(card)
-            count += card.value
-            last, turn = turn, opposite(turn)
-            continue
-        if any(count + card.value <= 31 for card in held[opposite(turn)]):
-            turn = opposite(turn)  # a go: the other plays on
-            continue
-        if profile.count == "single" or not (held["pone"] or held["dealer"]):
-            return plays
-        count, turn = 0, opposite(last)
+    def choose(fits: list[Card]) -> Card:
+        return draw(st.sampled_from(fits))
+
+    return simulate_pegging(pone, dealer, profile.count == "restarting", choose).cards
 
 
 @st.composite

@@ -1,0 +1,271 @@
+"""`cribcheck fuzz` (harness/fuzz.py, harness/strategies.py, harness/findings.py) and the mutant
+engines it is measured against (`cribcheck serve --mutant NAME`, harness/mutant_engine.py).
+
+The fuzzer must find a mutant in-process and over the real protocol, and the case it writes must
+be schema-valid, lint clean, passed by the reference and failed by the mutant. The full
+time-to-detect run over every mutant is a benchmark (benchmarks/fuzz_detect.py), not a test.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harness.cases import CATALOGUE_FILE, REPO_ROOT, Case, load_cases, read_case_file
+from harness.cli import build_parser
+from harness.cli import main as cli_main
+from harness.engines import InProcessEngine, reference_engine
+from harness.findings import Finding, case_document, case_expectation, rules_of, tag_vocabulary, tags_of, write_case
+from harness.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example
+from harness.lint import lint
+from harness.mutant_engine import mutant_adapter, mutant_engine
+from harness.mutants import get_mutant, kills, mutant_names
+from harness.mutation import cached_profiles
+from harness.ops import OPERATIONS, run_reference
+from harness.serve import reference_adapter
+from harness.strategies import (
+    Example,
+    RandomPicker,
+    Steering,
+    examples,
+    hand_outcome,
+    reference_profile,
+    simulate_pegging,
+    skunk_lines,
+    steered_hand,
+)
+from reference import full_deck, load_profile, play_pegging, profile_names
+
+SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
+QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
+
+
+def cases_root(tmp_path: Path) -> Path:
+    """A cases root holding the catalogue (and nothing else of the corpus)."""
+    root = tmp_path / "cases"
+    root.mkdir()
+    shutil.copy(CATALOGUE_FILE, root / "rules.yaml")
+    return root
+
+
+def assert_sound(path: Path, mutant: str, root: Path | None = None) -> Case:
+    """The case file is schema-valid and lint clean, the reference passes it, the mutant fails it."""
+    document, problems = read_case_file(path)
+    assert document is not None and problems == []
+    where = {} if root is None else {"cases_root": root, "catalogue_path": root / "rules.yaml"}
+    report = lint([path], **where)
+    assert report.clean, "\n".join(map(str, report.errors))
+    (case,) = load_cases(path)
+    assert case.id.startswith("fuzz-")
+    with cached_profiles():
+        for profile in case.profiles:
+            assert not kills(case, profile), f"the reference fails {case.id}"
+            with get_mutant(mutant).applied():
+                assert kills(case, profile), f"mutant {mutant} passes {case.id}"
+    return case
+
+
+# --- the mutant engines ------------------------------------------------------------------------
+
+
+def converse(mutant: str, messages: list[dict]) -> tuple[list[dict], subprocess.CompletedProcess[str]]:
+    text = "".join(json.dumps(message) + "\n" for message in messages)
+    done = subprocess.run(
+        [*SERVE_MUTANT, mutant], input=text, capture_output=True, text=True, timeout=60, cwd=REPO_ROOT
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()], done
+
+
+def test_serve_mutant_answers_with_the_bug_over_the_protocol() -> None:
+    show = {"cards": ["AC", "2C", "JC"], "starter": "3C", "crib": False}  # nobs 1 (the jack of clubs)
+    answers, done = converse(
+        "nobs-worth-2",
+        [
+            {"hello": {"protocol": 1, "suite": "0.1.0"}},
+            {"seq": "1", "op": "show", "profile": "five-card", "input": show},
+            {"bye": {}},
+        ],
+    )
+    assert done.returncode == 0, done.stderr
+    assert answers[0]["hello"]["engine"]["name"] == "cribcheck-mutant-nobs-worth-2"
+    reference = run_reference("show", show, "five-card")["ok"]
+    assert answers[1]["ok"]["breakdown"]["nobs"] == 2 == reference["breakdown"]["nobs"] + 1
+    assert answers[1]["ok"]["total"] == reference["total"] + 1
+
+
+def test_serve_mutant_is_hidden_and_checks_the_name() -> None:
+    help_text = build_parser()._subparsers._group_actions[0].choices["serve"].format_help()  # type: ignore[union-attr]
+    assert "--mutant" not in help_text
+    answers, done = converse("no-such-mutant", [{"hello": {"protocol": 1, "suite": "0.1.0"}}])
+    assert done.returncode == 2 and answers == []
+    assert "unknown mutant" in done.stderr
+
+
+def test_an_in_process_mutant_leaves_the_reference_alone() -> None:
+    engine = mutant_engine("heels-worth-1")
+    data = {
+        "dealer": "A",
+        "scores": {"A": 0, "B": 0},
+        "dealt": {"A": ["AC", "2C", "3C", "4C", "5C", "6C"], "B": ["AD", "2D", "3D", "4D", "5D", "6D"]},
+        "starter": "JS",
+        "discards": {"A": ["5C", "6C"], "B": ["5D", "6D"]},
+        "plays": ["AD", "AC", "2D", "2C", "3D", "3C", "4D", "4C"],
+    }
+    example = Example("hand", "six-card", data)
+    finding = judge_example(engine, example, "1")
+    assert finding is not None and "scores.A: expected" in finding.mismatches[0]
+    assert run_reference("hand", data, "six-card")["ok"]["events"][0] == {
+        "type": "heels",
+        "player": "A",
+        "card": "JS",
+        "points": 2,
+        "scores": {"A": 2, "B": 0},
+    }
+
+
+# --- the fuzzer --------------------------------------------------------------------------------
+
+
+def test_the_reference_agrees_with_itself() -> None:
+    result = fuzz(reference_engine(), FuzzSettings(seconds=None, max_examples=150, seed=1))
+    assert result.finding is None and result.stopped == "examples"
+    assert result.examples == 150
+    assert set(result.by_op) <= set(OPERATIONS) and len(result.by_op) >= 5  # a mix
+
+
+def test_only_what_the_engine_claims_is_drawn_and_compared() -> None:
+    engine = InProcessEngine(reference_adapter(operations=["show", "pegging"], features=(), profiles=["six-card"]))
+    result = fuzz(engine, FuzzSettings(seconds=None, max_examples=60, seed=2))
+    assert result.finding is None and set(result.by_op) <= {"show", "pegging"}
+    with pytest.raises(Scope):
+        fuzz(engine, FuzzSettings(seconds=None, max_examples=5, profiles=("five-card",)))
+
+
+def test_a_mutant_in_process_is_found_shrunk_and_written_as_a_sound_case(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    result = fuzz(mutant_engine("peg-pair-royal-4"), FuzzSettings(**QUICK), Progress(stream, every=0.0))
+    assert result.finding is not None and result.stopped == "found"
+    assert result.detected_after is not None and result.detected_after <= result.examples
+    assert "fuzz: disagreement on" in stream.getvalue()
+    root = cases_root(tmp_path)
+    path = write_case(case_document(result.finding, result.seed, "mutant peg-pair-royal-4"), root / "fuzz")
+    case = assert_sound(path, "peg-pair-royal-4", root)
+    assert "peg.pairs" in case.rules
+    assert "found by the differential fuzzer" in case.explain.lower() and "--seed 0" in case.explain
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Written by `cribcheck fuzz`") and "explain: |" in text
+
+
+def test_a_disagreement_found_in_a_hand_or_a_game_ends_as_a_show(tmp_path: Path) -> None:
+    settings_ = FuzzSettings(**{**QUICK, "simplify_seconds": 8.0})
+    result = fuzz(mutant_engine("nobs-worth-2"), settings_)
+    assert result.finding is not None and result.finding.example.op == "show"
+    path = write_case(case_document(result.finding, 0, "mutant nobs-worth-2"), tmp_path / "out")
+    assert assert_sound(path, "nobs-worth-2").rules == ("show.nobs",)
+
+
+def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -> None:
+    out = tmp_path / "found"
+    command = shlex.join([*SERVE_MUTANT, "starter-off-by-one"])
+    stdout = io.StringIO()
+    args = build_parser().parse_args(
+        ["fuzz", "--engine", command, "--op", "deal", "--max-examples", "300", "--seed", "0", "--out", str(out)]
+    )
+    args.shrink_seconds, args.simplify_seconds, args.no_progress = 3.0, 0.0, True
+    assert args.handler(args, out=stdout) == 1
+    text = stdout.getvalue()
+    assert "fuzzing cribcheck-mutant-starter-off-by-one" in text and "DISAGREEMENT: found on deal" in text
+    assert "starter: expected" in text and "rerun it: cribcheck run --cases-dir" in text
+    (path,) = out.glob("fuzz-deal-*.yaml")
+    case = assert_sound(path, "starter-off-by-one")
+    assert "deal.starter" in case.rules
+
+
+def test_cribcheck_fuzz_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["fuzz", "--max-examples", "20", "--seed", "3", "--no-progress"]) == 0
+    assert "no disagreement in 20 examples" in capsys.readouterr().out
+    assert cli_main(["fuzz", "--max-examples", "5", "--profile", "seven-card"]) == 2
+    assert cli_main(["fuzz", "--engine", "/no/such/engine", "--max-examples", "5"]) == 2
+    with pytest.raises(SystemExit):
+        cli_main(["fuzz", "--seconds", "1", "--max-examples", "5"])
+
+
+# --- the strategies ----------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["five-card", "six-card"]), st.randoms(use_true_random=False))
+def test_simulated_peggings_replay_whole_in_the_reference(name: str, rng) -> None:
+    profile = load_profile(name)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    size = profile.cards_kept
+    pone, dealer = deck[:size], deck[size : 2 * size]
+    run = simulate_pegging(pone, dealer, profile.count == "restarting", rng.choice)
+    result = play_pegging(pone, dealer, run.cards, profile)
+    assert result.complete
+    assert [event.card for event in result.events if event.kind == "play"] == run.cards
+    assert sorted(map(str, (*result.unplayed["pone"], *result.unplayed["dealer"]))) == sorted(map(str, run.unplayed))
+
+
+def test_a_steered_game_ends_near_its_goal() -> None:
+    profile = load_profile("six-card")
+    assert skunk_lines(profile) == [60, 61, 90, 91]
+    steering = Steering("B", 91)
+    picker = RandomPicker(random.Random(5))
+    scores, dealer, winner = {"A": 0, "B": 0}, "A", None
+    for number in range(40):
+        body = steered_hand(picker, profile, steering, dealer, scores, number == 0)
+        outcome = hand_outcome(profile, body, dealer, scores, number == 0)
+        assert outcome is not None
+        scores, winner = outcome
+        if winner:
+            break
+        dealer = "B" if dealer == "A" else "A"
+    assert winner == "A" and abs(scores["B"] - 91) <= 6
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_drawn_input_makes_a_case_the_schema_and_the_linter_accept(data, tmp_path_factory) -> None:
+    example = data.draw(examples(OPERATIONS, profile_names()))
+    expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
+    finding = Finding(example, expected, expected, None, "boom", ("the engine failed: boom",))
+    rules = rules_of(finding)
+    assert rules and set(tags_of(finding, rules)) <= tag_vocabulary()
+    root = cases_root(tmp_path_factory.mktemp("lint"))
+    path = write_case(case_document(finding, 0, "a test"), root / "fuzz")
+    report = lint([path], cases_root=root, catalogue_path=root / "rules.yaml")
+    assert report.clean, "\n".join(map(str, report.errors))
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["cases"][0]["input"] == example.input
+
+
+def test_profiles_are_read_once_and_frozen() -> None:
+    assert reference_profile("six-card") is reference_profile("six-card")
+    assert reference_profile("six-card") == load_profile("six-card")
+
+
+def test_mutant_adapter_claims_what_it_is_told() -> None:
+    adapter = mutant_adapter("heels-to-pone", operations=["hand"], features=(), profiles=["six-card"])
+    hello = adapter.hello()
+    assert hello["operations"] == ["hand"] and hello["profiles"] == ["six-card"] and hello["features"] == []
+    with pytest.raises(KeyError):
+        mutant_adapter("no-such-mutant")
+
+
+def test_the_readme_shows_every_mutant_with_its_kills_and_time_to_detect() -> None:
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How we know the suite catches bugs", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")}
+    assert rows >= set(mutant_names())
