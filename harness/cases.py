@@ -6,6 +6,7 @@ Data flows one way: case files -> `load_cases` -> runner. Any bad input is repor
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -177,3 +178,17 @@ def catalogue() -> dict[str, dict[str, Any]]:
     """The rules catalogue by id."""
     data = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
     return {rule["id"]: rule for rule in data["rules"]}
+
+
+def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--cases-root` and `--catalogue`: which corpus and catalogue a command reads."""
+    parser.add_argument(
+        "--cases-root", type=Path, default=CASES_DIR, metavar="DIR", help="the corpus folder (default: cases/)"
+    )
+    parser.add_argument(
+        "--catalogue",
+        type=Path,
+        default=CATALOGUE_FILE,
+        metavar="FILE",
+        help="the rules catalogue (default: cases/rules.yaml)",
+    )

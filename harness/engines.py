@@ -10,6 +10,7 @@ failures in a row, or when a restart fails, the remaining requests are errors wi
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
@@ -395,3 +396,25 @@ def open_engine(options: EngineOptions | None) -> Engine:
     if options is None:
         return reference_engine()
     return OnceEngine(options) if options.once else AdapterEngine(options)
+
+
+def add_engine_arguments(
+    group: argparse._ActionsContainer, *, default: str | None = "the reference engine in-process", once: bool = True
+) -> None:
+    """The options that name the engine under test, the same in every command: `--engine`, `--shell`
+    and (where the command can restart the adapter per request) `--once`. `default=None` makes
+    `--engine` required."""
+    if default is None:
+        group.add_argument("--engine", metavar="CMD", required=True, help="the adapter's command line")
+    else:
+        group.add_argument("--engine", metavar="CMD", help=f"the adapter's command line (default: {default})")
+    group.add_argument("--shell", action="store_true", help="run --engine through the shell")
+    if once:
+        group.add_argument("--once", action="store_true", help="start the adapter anew for every request")
+
+
+def engine_words(args: argparse.Namespace) -> list[str]:
+    """The engine options of `args` as command-line words, for a command that reruns a case."""
+    if not args.engine:
+        return []
+    return ["--engine", args.engine] + ["--shell"] * args.shell + ["--once"] * getattr(args, "once", False)

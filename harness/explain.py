@@ -24,6 +24,7 @@ from harness.cases import (
     CATALOGUE_FILE,
     SAFE_LOADER,
     Case,
+    add_corpus_arguments,
     case_files,
     cases_of,
     display_path,
@@ -377,16 +378,7 @@ def _wrap(text: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("case_id", metavar="ID", help="the id of a case")
-    parser.add_argument(
-        "--cases-root", type=Path, default=CASES_DIR, metavar="DIR", help="the corpus folder (default: cases/)"
-    )
-    parser.add_argument(
-        "--catalogue",
-        type=Path,
-        default=CATALOGUE_FILE,
-        metavar="FILE",
-        help="the rules catalogue (default: cases/rules.yaml)",
-    )
+    add_corpus_arguments(parser)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given
 from hypothesis.errors import Flaky
 
 from harness.compare import mismatches
-from harness.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, engine_words, open_engine
 from harness.features import compared_expectation
 from harness.findings import Finding, case_document, case_expectation, write_case
 from harness.mutation import cached_profiles
@@ -294,11 +294,7 @@ class Progress:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     engine = parser.add_argument_group("engine")
-    engine.add_argument(
-        "--engine", metavar="CMD", help="the adapter's command line (default: the reference engine in-process)"
-    )
-    engine.add_argument("--shell", action="store_true", help="run --engine through the shell")
-    engine.add_argument("--once", action="store_true", help="start the adapter anew for every request")
+    add_engine_arguments(engine)
     engine.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request (default 5)")
     search = parser.add_argument_group("search")
     search.add_argument(
@@ -404,10 +400,7 @@ def _engine_text(args: argparse.Namespace, label: str) -> str:
 
 
 def rerun_command(args: argparse.Namespace, path: Path) -> str:
-    words = ["cribcheck", "run", "--cases-dir", str(path)]
-    if args.engine:
-        words += ["--engine", args.engine] + ["--shell"] * args.shell + ["--once"] * args.once
-    return shlex.join(words)
+    return shlex.join(["cribcheck", "run", "--cases-dir", str(path), *engine_words(args)])
 
 
 def report_lines(result: FuzzResult) -> list[str]:

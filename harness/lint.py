@@ -46,6 +46,7 @@ from harness.cases import (
     SCHEMA_DIR,
     Case,
     CaseError,
+    add_corpus_arguments,
     case_files,
     cases_of,
     display_path,
@@ -548,16 +549,7 @@ def _json_path(path: Iterable[Any]) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="case files or folders (default: cases/)")
     parser.add_argument("--json", action="store_true", help="print the errors and the summary as JSON")
-    parser.add_argument(
-        "--cases-root", type=Path, default=CASES_DIR, metavar="DIR", help="the corpus folder (default: cases/)"
-    )
-    parser.add_argument(
-        "--catalogue",
-        type=Path,
-        default=CATALOGUE_FILE,
-        metavar="FILE",
-        help="the rules catalogue (default: cases/rules.yaml)",
-    )
+    add_corpus_arguments(parser)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -173,9 +173,7 @@ def game_json(result: GameResult) -> Json:
 
 
 def _show(data: Mapping[str, Any], profile: Profile) -> Json:
-    return show_json(
-        score_show(data["cards"], data["starter"], crib=bool(data.get("crib", False)), profile=profile)
-    )
+    return show_json(score_show(data["cards"], data["starter"], crib=bool(data.get("crib", False)), profile=profile))
 
 
 def _play(data: Mapping[str, Any], profile: Profile) -> Json:

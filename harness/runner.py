@@ -22,7 +22,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from harness.cases import CASES_DIR, Case, CaseFileError, display_path, load_cases
-from harness.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, engine_words, open_engine
 from harness.expectations import Expectations, ExpectationsError, expectations_document, load_expectations
 from harness.expectations import write_expectations as write_expectations_file
 from harness.protocol import PROTOCOL_VERSION, Request
@@ -44,11 +44,7 @@ BROKEN_MINIMUM = 3
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     engine = parser.add_argument_group("engine")
-    engine.add_argument(
-        "--engine", metavar="CMD", help="the adapter's command line (default: the reference engine in-process)"
-    )
-    engine.add_argument("--shell", action="store_true", help="run --engine through the shell")
-    engine.add_argument("--once", action="store_true", help="start the adapter anew for every request")
+    add_engine_arguments(engine)
     engine.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request (default 5)")
     engine.add_argument(
         "--startup-timeout", type=float, default=20.0, metavar="S", help="seconds for the answer to hello (default 20)"
@@ -129,9 +125,7 @@ def plan_from_args(args: argparse.Namespace) -> Plan:
             window=max(1, args.window),
             stderr_log=args.stderr_log,
         )
-    prefix = ["cribcheck", "run"]
-    if args.engine:
-        prefix += ["--engine", args.engine] + ["--shell"] * args.shell + ["--once"] * args.once
+    prefix = ["cribcheck", "run", *engine_words(args)]
     if Path(args.cases_dir).resolve() != CASES_DIR.resolve():
         prefix += ["--cases-dir", str(args.cases_dir)]
     if args.expectations:

@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from harness.cases import Case
-from harness.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, open_engine
 from harness.protocol import hello_message
 from harness.report.common import diff_lines
 from harness.results import Item
@@ -68,9 +68,7 @@ SMOKE_CASES = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", metavar="CMD", required=True, help="the adapter's command line")
-    parser.add_argument("--shell", action="store_true", help="run CMD through the shell")
-    parser.add_argument("--once", action="store_true", help="start the adapter anew for every request")
+    add_engine_arguments(parser, default=None)
     parser.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request")
     parser.add_argument("--startup-timeout", type=float, default=20.0, metavar="S", help="seconds for hello")
 

@@ -25,7 +25,14 @@ from types import FrameType
 from typing import Any, TextIO
 
 from harness.compare import mismatches
-from harness.engines import AdapterEngine, BatchEngine, EngineOptions, EngineSetupError, InProcessEngine
+from harness.engines import (
+    AdapterEngine,
+    BatchEngine,
+    EngineOptions,
+    EngineSetupError,
+    InProcessEngine,
+    add_engine_arguments,
+)
 from harness.fastshow import BREAKDOWN_KEYS, TEXT, Parts, ShowScorer
 from harness.features import BATCH, compared_expectation
 from harness.progress import ProgressBar
@@ -61,10 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="sweep the K-th of N shares (1 <= K <= N), for CI matrix jobs; the shares' counts add up",
     )
     engine = parser.add_argument_group("engine")
-    engine.add_argument(
-        "--engine", metavar="CMD", help="the adapter's command line (default: the plain reference engine in-process)"
-    )
-    engine.add_argument("--shell", action="store_true", help="run --engine through the shell")
+    add_engine_arguments(engine, default="the plain reference engine in-process", once=False)
     engine.add_argument(
         "--batch", type=int, default=1000, metavar="N", help="inputs per batch request, if the engine claims batch"
     )

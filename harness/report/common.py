@@ -7,12 +7,29 @@ import difflib
 import json
 import shlex
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from harness.results import CaseResult, RunFooter, RunHeader
 from harness.status import Status
 
 DIFF_LINES = 60  # lines of a diff shown before it is cut
+
+
+class CollectingReporter:
+    """A reporter that writes one file at the end of the run from every result: it keeps the
+    header and the results as they come, and its subclass's `finish` writes the file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._header: RunHeader | None = None
+        self._results: list[CaseResult] = []
+
+    def start(self, header: RunHeader) -> None:
+        self._header = header
+
+    def case(self, result: CaseResult) -> None:
+        self._results.append(result)
 
 
 def rerun_command(header: RunHeader, result: CaseResult) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import defaultdict
-from pathlib import Path
 
-from harness.report.common import diff_lines, rerun_command
-from harness.results import CaseResult, RunFooter, RunHeader, area_of
+from harness.report.common import CollectingReporter, diff_lines, rerun_command
+from harness.results import CaseResult, RunFooter, area_of
 from harness.status import Status
 
 
@@ -19,18 +18,7 @@ def _clean(text: str) -> str:
     return "".join(ch for ch in text if ch in "\t\n\r" or ord(ch) >= 0x20)
 
 
-class JUnitReporter:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
-
-    def start(self, header: RunHeader) -> None:
-        self._header = header
-
-    def case(self, result: CaseResult) -> None:
-        self._results.append(result)
-
+class JUnitReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
         root = ET.Element("testsuites", name="cribcheck", time=f"{footer.seconds:.3f}")
         by_profile: dict[str, list[CaseResult]] = defaultdict(list)

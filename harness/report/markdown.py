@@ -4,10 +4,16 @@ counts by profile and by rule area, and each failure folded under <details>."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
-from harness.report.common import compliance_text, diff_lines, needs_detail, rejection_message, rerun_command
-from harness.results import CaseResult, RunFooter, RunHeader
+from harness.report.common import (
+    CollectingReporter,
+    compliance_text,
+    diff_lines,
+    needs_detail,
+    rejection_message,
+    rerun_command,
+)
+from harness.results import CaseResult, RunFooter
 from harness.status import Status
 
 MAX_DETAILED = 100  # failures shown in full; GitHub caps a step summary at 1 MiB
@@ -17,18 +23,7 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-class MarkdownReporter:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
-
-    def start(self, header: RunHeader) -> None:
-        self._header = header
-
-    def case(self, result: CaseResult) -> None:
-        self._results.append(result)
-
+class MarkdownReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
         header = self._header
         lines: list[str] = []
