@@ -232,17 +232,7 @@ def parse_response(line: str, request: Request) -> Outcome:
     instead: the stream is still in step, so the engine need not be restarted."""
     from harness.schemas import problems
 
-    message = _decode(line, what="the response", resync=True)
-    if not isinstance(message, dict):
-        raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
-    if message.get("seq") != request.seq:
-        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
-        raise ProtocolViolation(
-            f"wrong seq: expected {request.seq!r} (responses come in the order of the requests), got {got}: "
-            f"{quote(line)}",
-            line,
-            resync=True,
-        )
+    message = _response_in_step(line, request.seq)
     kinds = [kind for kind in OUTCOME_KINDS if kind in message]
     if len(kinds) != 1:
         given = ", ".join(kinds) if kinds else "none"
@@ -263,21 +253,27 @@ def parse_response(line: str, request: Request) -> Outcome:
     return Outcome(request.seq, kinds[0], message[kinds[0]], line)
 
 
+def _response_in_step(line: str, seq: str) -> dict[str, Any]:
+    """The response as a JSON object answering `seq`; raises ProtocolViolation (the stream is out of
+    step, so the engine must be restarted) when it is not JSON, not an object, or answers another seq."""
+    message = _decode(line, what="the response", resync=True)
+    if not isinstance(message, dict):
+        raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
+    if message.get("seq") != seq:
+        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
+        raise ProtocolViolation(
+            f"wrong seq: expected {seq!r} (responses come in the order of the requests), got {got}: {quote(line)}",
+            line,
+            resync=True,
+        )
+    return message
+
+
 def parse_batch_response(line: str, request: BatchRequest) -> BatchOutcome:
     """Read the engine's answer to a batch request; raises ProtocolViolation when the line is not
     one (not JSON, another seq). An answer of the wrong shape or length fails the whole batch; an
     answer to one input that breaks the schema becomes an error answer for that input alone."""
-    message = _decode(line, what="the response", resync=True)
-    if not isinstance(message, dict):
-        raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
-    if message.get("seq") != request.seq:
-        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
-        raise ProtocolViolation(
-            f"wrong seq: expected {request.seq!r} (responses come in the order of the requests), got {got}: "
-            f"{quote(line)}",
-            line,
-            resync=True,
-        )
+    message = _response_in_step(line, request.seq)
     answers = message.get("batch")
     if "error" in message and answers is None and not _answer_problems(request.op, message):
         failure = f"the engine failed the whole batch: {message['error']['message']}"
