@@ -418,3 +418,18 @@ def engine_words(args: argparse.Namespace) -> list[str]:
     if not args.engine:
         return []
     return ["--engine", args.engine] + ["--shell"] * args.shell + ["--once"] * getattr(args, "once", False)
+
+
+def engine_options(args: argparse.Namespace, **fixed: object) -> EngineOptions | None:
+    """The EngineOptions the command line names (None without `--engine`). Each command defines
+    the options it needs; those it leaves out keep EngineOptions' defaults, and `fixed` sets
+    values the command decides itself."""
+    if not args.engine:
+        return None
+    given: dict[str, object] = {"command": args.engine}
+    for name in ("shell", "once", "timeout", "startup_timeout", "stderr_log"):
+        if getattr(args, name, None) is not None:
+            given[name] = getattr(args, name)
+    if getattr(args, "window", None) is not None:
+        given["window"] = max(1, args.window)
+    return EngineOptions(**{**given, **fixed})  # type: ignore[arg-type]

@@ -32,7 +32,14 @@ from hypothesis import HealthCheck, Phase, Verbosity, given
 from hypothesis.errors import Flaky
 
 from harness.compare import mismatches
-from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, engine_words, open_engine
+from harness.engines import (
+    Engine,
+    EngineSetupError,
+    add_engine_arguments,
+    engine_options,
+    engine_words,
+    open_engine,
+)
 from harness.features import compared_expectation
 from harness.findings import Finding, case_document, case_expectation, write_case
 from harness.mutation import cached_profiles
@@ -352,12 +359,6 @@ def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
         profiles=tuple(args.profile),
         operations=tuple(args.op),
     )
-
-
-def engine_options(args: argparse.Namespace) -> EngineOptions | None:
-    if not args.engine:
-        return None
-    return EngineOptions(command=args.engine, shell=args.shell, once=args.once, timeout=args.timeout)
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, open_with: Callable[..., Engine] = open_engine) -> int:

@@ -22,7 +22,15 @@ from types import FrameType
 from typing import Any, TextIO
 
 from harness.cases import CASES_DIR, Case, CaseFileError, display_path, load_cases
-from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, engine_words, open_engine
+from harness.engines import (
+    Engine,
+    EngineOptions,
+    EngineSetupError,
+    add_engine_arguments,
+    engine_options,
+    engine_words,
+    open_engine,
+)
 from harness.expectations import Expectations, ExpectationsError, expectations_document, load_expectations
 from harness.expectations import write_expectations as write_expectations_file
 from harness.protocol import PROTOCOL_VERSION, Request
@@ -114,17 +122,7 @@ def plan_from_args(args: argparse.Namespace) -> Plan:
     for path in (args.report, args.junit, args.markdown, args.write_expectations):
         if path is not None and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
-    options = None
-    if args.engine:
-        options = EngineOptions(
-            command=args.engine,
-            shell=args.shell,
-            once=args.once,
-            timeout=args.timeout,
-            startup_timeout=args.startup_timeout,
-            window=max(1, args.window),
-            stderr_log=args.stderr_log,
-        )
+    options = engine_options(args)
     prefix = ["cribcheck", "run", *engine_words(args)]
     if Path(args.cases_dir).resolve() != CASES_DIR.resolve():
         prefix += ["--cases-dir", str(args.cases_dir)]

@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from harness.cases import Case
-from harness.engines import Engine, EngineOptions, EngineSetupError, add_engine_arguments, open_engine
+from harness.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
 from harness.protocol import hello_message
 from harness.report.common import diff_lines
 from harness.results import Item
@@ -75,15 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    options = EngineOptions(
-        command=args.engine,
-        shell=args.shell,
-        once=args.once,
-        timeout=args.timeout,
-        startup_timeout=args.startup_timeout,
-        window=1,
-        max_failures=len(SMOKE_CASES) + 1,
-    )
+    options = engine_options(args, window=1, max_failures=len(SMOKE_CASES) + 1)
+    assert options is not None  # --engine is required here
     print(f"starting: {args.engine}", file=out)
     print(f"-> {json.dumps(hello_message())}", file=out)
     try:

@@ -28,10 +28,10 @@ from harness.compare import mismatches
 from harness.engines import (
     AdapterEngine,
     BatchEngine,
-    EngineOptions,
     EngineSetupError,
     InProcessEngine,
     add_engine_arguments,
+    engine_options,
 )
 from harness.fastshow import BREAKDOWN_KEYS, TEXT, Parts, ShowScorer
 from harness.features import BATCH, compared_expectation
@@ -331,14 +331,8 @@ def open_sweep_engine(args: argparse.Namespace) -> tuple[BatchEngine, str]:
         from harness.serve import reference_adapter
 
         return InProcessEngine(reference_adapter(plain=True)), "in-process (plain reference)"
-    options = EngineOptions(
-        command=args.engine,
-        shell=args.shell,
-        timeout=args.timeout,
-        startup_timeout=args.startup_timeout,
-        window=max(1, args.window),
-        stderr_log=args.stderr_log,
-    )
+    options = engine_options(args)
+    assert options is not None  # args.engine is set
     return AdapterEngine(options), f"persistent: {args.engine}"
 
 
