@@ -14,6 +14,7 @@ import yaml
 from harness import explain as explain_module
 from harness.cases import CATALOGUE_FILE
 from harness.explain import CaseNotFound, explain_case, find_case, rules_by_id
+from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 SEED_000 = {
     "id": "show-seed-000",
@@ -56,15 +57,8 @@ HAND = {
     "tags": ["three-for-last", "heels", "show-order"],
     "profiles": ["five-card"],
     "op": "hand",
-    "input": {
-        "dealer": "A",
-        "first_hand": True,
-        "dealt": {"A": ["5H", "5D", "JC", "2S", "9H"], "B": ["5C", "5S", "4D", "6D", "KH"]},
-        "starter": "JS",
-        "discards": {"A": ["2S", "9H"], "B": ["KH", "6D"]},
-        "plays": ["5C", "5H", "5S", "5D", "4D"],
-    },
-    "expect": {"default": {"scores": {"A": 30, "B": 18}, "winner": None}},
+    "input": copy.deepcopy(FIRST_FIVE_CARD_HAND_INPUT),
+    "expect": {"default": copy.deepcopy(FIRST_FIVE_CARD_HAND_RESULT)},
 }
 
 GAME = {

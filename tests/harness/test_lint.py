@@ -16,6 +16,7 @@ from harness import lint as lint_module
 from harness.cases import CaseError, display_path
 from harness.compare import mismatches
 from harness.lint import LintReport, lint
+from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 # A small catalogue of its own, so that these tests do not move with the real one.
 CATALOGUE = {
@@ -89,15 +90,8 @@ HAND = {
     "rules": ["input.cards"],
     "profiles": ["five-card"],
     "op": "hand",
-    "input": {
-        "dealer": "A",
-        "first_hand": True,
-        "dealt": {"A": ["5H", "5D", "JC", "2S", "9H"], "B": ["5C", "5S", "4D", "6D", "KH"]},
-        "starter": "JS",
-        "discards": {"A": ["2S", "9H"], "B": ["KH", "6D"]},
-        "plays": ["5C", "5H", "5S", "5D", "4D"],
-    },
-    "expect": {"default": {"scores": {"A": 30, "B": 18}, "winner": None}},
+    "input": copy.deepcopy(FIRST_FIVE_CARD_HAND_INPUT),
+    "expect": {"default": copy.deepcopy(FIRST_FIVE_CARD_HAND_RESULT)},
 }
 
 

@@ -13,6 +13,7 @@ import yaml
 
 from harness.cases import CATALOGUE_FILE, SCHEMA_DIR
 from harness.ops import OPERATIONS
+from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 
@@ -102,16 +103,8 @@ GOOD_CASES: dict[str, dict[str, Any]] = {
         "rules": ["game.three-for-last"],
         "profiles": ["five-card"],
         "op": "hand",
-        "input": {
-            "dealer": "A",
-            "scores": {"A": 0, "B": 0},
-            "first_hand": True,
-            "dealt": {"A": ["5H", "5D", "JC", "2S", "9H"], "B": ["5C", "5S", "4D", "6D", "KH"]},
-            "starter": "JS",
-            "discards": {"A": ["2S", "9H"], "B": ["KH", "6D"]},
-            "plays": ["5C", "5H", "5S", "5D", "4D"],
-        },
-        "expect": {"default": {"scores": {"A": 30, "B": 18}, "winner": None}},
+        "input": {**copy.deepcopy(FIRST_FIVE_CARD_HAND_INPUT), "scores": {"A": 0, "B": 0}},
+        "expect": {"default": copy.deepcopy(FIRST_FIVE_CARD_HAND_RESULT)},
     },
     "game": {
         "id": "game-one-hand",
