@@ -1,12 +1,12 @@
 """Time to detect: the differential fuzzer alone (no case corpus) against every mutant of the
-reference engine (harness/mutants.py), each served over the real protocol by
+reference engine (harness/mutants/catalogue.py), each served over the real protocol by
 `cribcheck serve --mutant NAME`, with a cap on the search and one fixed seed.
 
     python3 benchmarks/fuzz_detect.py [--seconds 60] [--seed 0] [--mutant NAME]... [--out DIR] [--with-corpus]
 
 Prints a table (mutant, seconds to the first disagreement, examples tried by then, the operation
 that found it, the operation of the case it shrank to), then the median and the slowest, and the
-machine. With --out, each shrunk case is written there, then linted (harness.lint), run against the
+machine. With --out, each shrunk case is written there, then linted (harness.corpus.lint), run against the
 reference (which passes it) and against its mutant (which fails it). Exit 1 when a mutant was not
 found within the cap or a case is not sound. With --with-corpus the table also gives, for each
 mutant, the corpus's kills (as `cribcheck mutants` counts them) and the first killing case.
@@ -24,13 +24,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.cases import REPO_ROOT, load_cases
-from harness.engines import AdapterEngine, EngineOptions
-from harness.findings import case_document, write_case
-from harness.fuzz import FuzzResult, FuzzSettings, fuzz
-from harness.lint import lint
-from harness.mutants import get_mutant, kill_table, kills, mutant_names
-from harness.mutation import cached_profiles
+from harness.contract.files import REPO_ROOT
+from harness.corpus.cases import load_cases
+from harness.corpus.lint import lint
+from harness.engine.engines import AdapterEngine, EngineOptions
+from harness.fuzz.findings import case_document, write_case
+from harness.fuzz.fuzz import FuzzResult, FuzzSettings, fuzz
+from harness.mutants.catalogue import get_mutant, mutant_names
+from harness.mutants.kill_table import kill_table, kills
+from harness.operations.answers import cached_profiles
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def detect(mutant: str, wanted: FuzzSettings) -> FuzzResult:
 def table(rows: list[Row], cap: float, corpus: dict[str, list[str]] | None = None) -> list[str]:
     """A Markdown table: each mutant, how long the fuzzer took to find it, with how many examples,
     on which operation, and the operation of the case it shrank to; with `corpus` (the kill table
-    of harness.mutants), first the number of case x profile runs of the corpus that kill it and
+    of harness.mutants.catalogue), first the number of case x profile runs of the corpus that kill it and
     the first of them."""
     head = "| mutant | corpus kills | first killing case " if corpus is not None else "| mutant "
     lines = [head + "| fuzz: seconds | examples | found by | shrunk to |"]

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.cli import build_parser  # noqa: E402
-from harness.engines import EngineOptions  # noqa: E402
-from harness.runner import Plan, execute, plan_from_args  # noqa: E402
-from harness.status import Status  # noqa: E402
+from harness.engine.engines import EngineOptions  # noqa: E402
+from harness.results.status import Status  # noqa: E402
+from harness.run.runner import Plan, execute, plan_from_args  # noqa: E402
 
 CLI = [sys.executable, "-m", "harness.cli"]
 SERVE = shlex.join([*CLI, "serve"])

@@ -1,25 +1,76 @@
 """The `cribcheck` command line: a thin layer that parses arguments and calls the pieces.
 
-Each subcommand lives in its own module, which provides `add_arguments(parser)` and
-`main(args) -> int` (exit status: 0 success, 1 failures found, 2 usage or setup error).
+`COMMANDS` names every subcommand once, with the module that implements it. Each command module
+provides `add_arguments(parser)` and `main(args) -> int` (exit status: 0 success, 1 failures
+found, 2 usage or setup error, 130 interrupted); the imports below are the whole of what the
+command line depends on.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
-SUBCOMMANDS = {
-    "run": ("harness.runner", "run the case suite against an engine (default: the reference engine)"),
-    "lint": ("harness.lint", "check the case files: schema, ids, rules, cards, coverage, expectations"),
-    "explain": ("harness.explain", "print a case with its rules and the reference engine's worked derivation"),
-    "smoke": ("harness.smoke", "a few cases to check an engine's wiring first"),
-    "serve": ("harness.serve", "the reference engine as a protocol adapter on stdin/stdout"),
-    "sweep": ("harness.sweep", "compare every hand + starter (or crib + starter) with the reference"),
-    "fuzz": ("harness.fuzz", "differential fuzzing against the reference, shrinking to a YAML case"),
-    "mutants": ("harness.mutants", "show which cases kill each mutant of the reference engine"),
-}
+from harness.corpus import explain, lint
+from harness.engine import serve
+from harness.fuzz import fuzz
+from harness.mutants import engine as mutant_engine
+from harness.mutants import kill_table
+from harness.run import runner, smoke
+from harness.sweep import sweep
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, its one-line help, and the functions that implement it."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    main: Callable[[argparse.Namespace], int]
+
+
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """`serve` is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
+    serve.add_arguments(parser)
+    mutant_engine.add_mutant_argument(parser)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "run", "run the case suite against an engine (default: the reference engine)", runner.add_arguments, runner.main
+    ),
+    Command(
+        "lint", "check the case files: schema, ids, rules, cards, coverage, expectations", lint.add_arguments, lint.main
+    ),
+    Command(
+        "explain",
+        "print a case with its rules and the reference engine's worked derivation",
+        explain.add_arguments,
+        explain.main,
+    ),
+    Command("smoke", "a few cases to check an engine's wiring first", smoke.add_arguments, smoke.main),
+    Command(
+        "serve",
+        "the reference engine as a protocol adapter on stdin/stdout",
+        _serve_arguments,
+        mutant_engine.serve_main,
+    ),
+    Command(
+        "sweep", "compare every hand + starter (or crib + starter) with the reference", sweep.add_arguments, sweep.main
+    ),
+    Command(
+        "fuzz", "differential fuzzing against the reference, shrinking to a YAML case", fuzz.add_arguments, fuzz.main
+    ),
+    Command(
+        "mutants",
+        "show which cases kill each mutant of the reference engine",
+        kill_table.add_arguments,
+        kill_table.main,
+    ),
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,16 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cribcheck", description="Cribbage rules-conformance suite and reference engine."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, (module_name, help_text) in SUBCOMMANDS.items():
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            continue  # a subcommand not built yet
-        sub = commands.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sub)
-        sub.set_defaults(handler=module.main)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.add_arguments(sub)
+        sub.set_defaults(handler=command.main)
     return parser
 
 

@@ -16,14 +16,15 @@ from typing import Any
 
 import pytest
 
-from harness.cases import CASES_DIR, REPO_ROOT, CaseFileError, load_cases
-from harness.engines import Engine, EngineOptions, EngineSetupError, open_engine
-from harness.expectations import Expectations, ExpectationsError, load_expectations
+from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.corpus.cases import CaseFileError, load_cases
+from harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
 from harness.report.common import diff_lines, rejection_message
-from harness.results import CaseResult, Item
-from harness.selection import Selection
-from harness.status import Status
-from harness.verdict import judge
+from harness.results.expectations import Expectations, ExpectationsError, load_expectations
+from harness.results.results import CaseResult, Item
+from harness.results.status import Status
+from harness.results.verdict import judge
+from harness.run.selection import Selection
 
 ENGINE_KEY = pytest.StashKey["Engine"]()
 COLLECTOR_NAME = "cribcheck"

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from harness.results import CaseResult, RunFooter, RunHeader
-from harness.status import Status
+from harness.results.results import CaseResult, RunFooter, RunHeader
+from harness.results.status import Status
 
 DIFF_LINES = 60  # lines of a diff shown before it is cut
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from harness.report.common import case_line
-from harness.results import CaseResult, RunFooter, RunHeader
+from harness.results.results import CaseResult, RunFooter, RunHeader
 
 REPORT_FORMAT = 1
 

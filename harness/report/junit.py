@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 from harness.report.common import CollectingReporter, diff_lines, rerun_command
-from harness.results import CaseResult, RunFooter, area_of
-from harness.status import Status
+from harness.results.results import CaseResult, RunFooter, area_of
+from harness.results.status import Status
 
 
 def _clean(text: str) -> str:

@@ -13,8 +13,8 @@ from harness.report.common import (
     rejection_message,
     rerun_command,
 )
-from harness.results import CaseResult, RunFooter
-from harness.status import Status
+from harness.results.results import CaseResult, RunFooter
+from harness.results.status import Status
 
 MAX_DETAILED = 100  # failures shown in full; GitHub caps a step summary at 1 MiB
 

@@ -19,8 +19,8 @@ from harness.report.common import (
     rejection_message,
     rerun_command,
 )
-from harness.results import CaseResult, RunFooter, RunHeader
-from harness.status import Status
+from harness.results.results import CaseResult, RunFooter, RunHeader
+from harness.results.status import Status
 
 BAR_WIDTH = 30
 REDRAW_EVERY = 0.1  # seconds

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from harness.cases import REPO_ROOT
-from harness.features import FEATURES
-from harness.schemas import schema_files
-from harness.status import Status
+from harness.contract.files import REPO_ROOT
+from harness.contract.schemas import schema_files
+from harness.operations.features import FEATURES
+from harness.results.status import Status
 
 PROTOCOL = (REPO_ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
 GUIDE = (REPO_ROOT / "docs" / "checking-your-engine.md").read_text(encoding="utf-8")
@@ -48,3 +48,22 @@ def test_the_case_format_guide_lists_exactly_the_schema_s_closed_sets() -> None:
     codes = schema["$defs"]["rejection"]["properties"]["rejected"]["enum"]
     assert set(codes) == {code.value for code in Code}
     assert all(f"`{code}`" in guide for code in codes)
+
+
+def test_the_architecture_document_draws_the_import_table() -> None:
+    """docs/ARCHITECTURE.md's table of rooms says what tests/test_architecture.py enforces, and the
+    README's "What is inside" lists the same rooms."""
+    from tests.test_architecture import ROOMS
+
+    document = (REPO_ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    drawn = {}
+    for room, may in re.findall(r"^\| `([\w/]+)/`[^|]*\|[^|]*\| ([^|]*) \|$", document, re.MULTILINE):
+        names = re.findall(r"`(\w+)`", may)
+        drawn[room.replace("/", ".")] = {name if name == "reference" else f"harness.{name}" for name in names}
+    assert set(drawn) == set(ROOMS)
+    for room, allowed in ROOMS.items():
+        if room != "harness":  # the top row says "every room"
+            assert drawn[room] == set(allowed), room
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `(harness/\w+)/` \|", readme, re.MULTILINE))
+    assert listed == {room.replace(".", "/") for room in ROOMS if room.startswith("harness.")}

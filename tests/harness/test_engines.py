@@ -8,8 +8,8 @@ from itertools import islice
 
 import pytest
 
-from harness.engines import AdapterEngine, EngineOptions, EngineSetupError, OnceEngine, reference_engine
-from harness.protocol import Request
+from harness.engine.engines import AdapterEngine, EngineOptions, EngineSetupError, OnceEngine, reference_engine
+from harness.engine.protocol import Request
 
 from .conftest import zoo
 

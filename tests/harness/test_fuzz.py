@@ -1,5 +1,5 @@
-"""`cribcheck fuzz` (harness/fuzz.py, harness/strategies.py, harness/findings.py) and the mutant
-engines it is measured against (`cribcheck serve --mutant NAME`, harness/mutant_engine.py).
+"""`cribcheck fuzz` (harness/fuzz/fuzz.py, harness/fuzz/strategies.py, harness/fuzz/findings.py) and the mutant
+engines it is measured against (`cribcheck serve --mutant NAME`, harness/mutants/engine.py).
 
 The fuzzer must find a mutant in-process and over the real protocol, and the case it writes must
 be schema-valid, lint clean, passed by the reference and failed by the mutant. The full
@@ -22,19 +22,24 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.cases import CATALOGUE_FILE, REPO_ROOT, Case, load_cases, read_case_file
 from harness.cli import build_parser
 from harness.cli import main as cli_main
-from harness.engines import InProcessEngine, reference_engine
-from harness.findings import Finding, case_document, case_expectation, rules_of, tag_vocabulary, tags_of, write_case
-from harness.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example
-from harness.lint import lint
-from harness.mutant_engine import mutant_adapter, mutant_engine
-from harness.mutants import get_mutant, kills, mutant_names
-from harness.mutation import cached_profiles
-from harness.ops import OPERATIONS, run_reference
-from harness.serve import reference_adapter
-from harness.strategies import (
+from harness.contract.files import CATALOGUE_FILE, REPO_ROOT
+from harness.corpus.cases import Case, load_cases, read_case_file
+from harness.corpus.lint import lint
+from harness.engine.engines import InProcessEngine, reference_engine
+from harness.engine.serve import reference_adapter
+from harness.fuzz.findings import (
+    Finding,
+    case_document,
+    case_expectation,
+    rules_of,
+    tag_vocabulary,
+    tags_of,
+    write_case,
+)
+from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example
+from harness.fuzz.strategies import (
     Example,
     RandomPicker,
     Steering,
@@ -45,6 +50,10 @@ from harness.strategies import (
     skunk_lines,
     steered_hand,
 )
+from harness.mutants.catalogue import get_mutant, mutant_names
+from harness.mutants.engine import mutant_adapter, mutant_engine
+from harness.mutants.kill_table import kills
+from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from reference import full_deck, load_profile, play_pegging, profile_names
 
 SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]

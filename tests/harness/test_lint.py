@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 import yaml
 
-from harness import lint as lint_module
-from harness.cases import CaseError, display_path
-from harness.compare import mismatches
-from harness.lint import LintReport, lint
+from harness.contract.files import display_path
+from harness.corpus import lint as lint_module
+from harness.corpus.cases import CaseError
+from harness.corpus.lint import LintReport, lint
+from harness.operations.compare import mismatches
 from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 # A small catalogue of its own, so that these tests do not move with the real one.
@@ -167,7 +168,7 @@ def test_the_whole_corpus_is_covered(corpus: Corpus) -> None:
     assert report.summary.coverage_checked
 
 
-# --- the schema, through harness.cases -----------------------------------------------------
+# --- the schema, through harness.corpus.cases -----------------------------------------------------
 
 
 def test_bad_yaml_names_the_file_and_the_line(corpus: Corpus) -> None:
@@ -557,7 +558,7 @@ def test_main_refuses_a_missing_path(corpus: Corpus, capsys: pytest.CaptureFixtu
     assert "no such file or folder" in capsys.readouterr().err
 
 
-# --- the comparison lint relies on (harness.compare) ---------------------------------------
+# --- the comparison lint relies on (harness.operations.compare) ---------------------------------------
 
 
 def test_compare_only_the_keys_expected() -> None:
@@ -602,7 +603,7 @@ def test_compare_rejections() -> None:
 
 
 def test_card_sets_compare_in_any_order_and_other_lists_in_order():
-    from harness.compare import mismatches
+    from harness.operations.compare import mismatches
 
     expected = {"events": [{"type": "show", "cards": ["4C", "5D", "6H"]}], "unplayed": {"pone": ["8C", "2D"]}}
     answer = {"ok": {"events": [{"type": "show", "cards": ["6H", "4C", "5D"]}], "unplayed": {"pone": ["2D", "8C"]}}}

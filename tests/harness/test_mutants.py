@@ -1,4 +1,4 @@
-"""The mutant engines (harness/mutants.py): each one really is a different engine, the case corpus
+"""The mutant engines (harness/mutants/catalogue.py): each one really is a different engine, the case corpus
 catches every one of them, and none leaves its patch behind.
 
 Each witness below is an input worked by hand, with the reference's answer and the mutant's.
@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from harness.cases import Case, catalogue, load_cases
-from harness.mutants import MUTANTS, get_mutant, kill_table, kills, mutant_names, run_mutant, survivors
-from harness.mutation import PROFILE_LOADER, FunctionPatch
-from harness.ops import run_reference
+from harness.corpus.cases import Case, catalogue, load_cases
+from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names, run_mutant
+from harness.mutants.kill_table import kill_table, kills, survivors
+from harness.mutants.mutation import FunctionPatch
+from harness.operations.answers import PROFILE_LOADER, run_reference
 
 
 @dataclass(frozen=True)

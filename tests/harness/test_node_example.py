@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cases import CASES_DIR, REPO_ROOT, CaseFileError, load_cases
 from harness.cli import build_parser, main
-from harness.runner import main as run_main
-from harness.smoke import main as smoke_main
+from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.corpus.cases import CaseFileError, load_cases
+from harness.run.runner import main as run_main
+from harness.run.smoke import main as smoke_main
 
 from .reports import not_passed, read_report, statuses
 

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from harness.features import FEATURE_KEYS, FEATURES, compared_expectation
-from harness.ops import OPERATIONS
-from harness.protocol import (
+from harness.contract.schemas import problems, schema, schema_files
+from harness.engine.protocol import (
     PROTOCOL_VERSION,
     HandshakeRefused,
     ProtocolViolation,
@@ -21,9 +20,10 @@ from harness.protocol import (
     parse_hello_response,
     parse_response,
 )
-from harness.schemas import problems, schema, schema_files
-from harness.serve import reference_adapter
-from harness.status import Status
+from harness.engine.serve import reference_adapter
+from harness.operations.answers import OPERATIONS
+from harness.operations.features import FEATURE_KEYS, FEATURES, compared_expectation
+from harness.results.status import Status
 from reference.errors import Code
 
 DEFINITIONS = "protocol/definitions.schema.json"

@@ -11,7 +11,7 @@ import pytest
 
 from harness.cli import build_parser, main
 from harness.report.terminal import TerminalReporter
-from harness.runner import execute, plan_from_args
+from harness.run.runner import execute, plan_from_args
 
 from .conftest import zoo
 from .reports import read_report, statuses

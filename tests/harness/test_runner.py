@@ -18,13 +18,14 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.adapter import Adapter, Skip
-from harness.cases import CASES_DIR, REPO_ROOT, CaseFileError, load_cases
 from harness.cli import build_parser, main
-from harness.engines import InProcessEngine
+from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.corpus.cases import CaseFileError, load_cases
+from harness.engine.adapter import Adapter, Skip
+from harness.engine.engines import InProcessEngine
+from harness.engine.serve import reference_adapter
 from harness.report.jsonl import JsonLinesReporter
-from harness.runner import execute, plan_from_args
-from harness.serve import reference_adapter
+from harness.run.runner import execute, plan_from_args
 
 from .conftest import SMALL_CASES, zoo
 from .reports import messages, not_passed, read_report, statuses
@@ -67,7 +68,7 @@ def test_what_the_engine_does_not_claim_is_not_applicable(small_cases: Path, tmp
 
 
 def wrong_breakdown(data: Mapping[str, Any], profile: str) -> dict[str, Any]:
-    from harness.ops import run_reference
+    from harness.operations.answers import run_reference
 
     result = run_reference("show", data, profile)["ok"]
     return {"total": result["total"], "breakdown": {"fifteens": -1}}
@@ -293,7 +294,7 @@ def test_the_whole_corpus_passes_against_the_reference_in_process(tmp_path: Path
     corpus_or_skip()
     report = tmp_path / "corpus.jsonl"
     out = io.StringIO()
-    from harness.runner import main as run_main
+    from harness.run.runner import main as run_main
 
     args = build_parser().parse_args(["run", "--no-progress", "--report", str(report)])
     code = run_main(args, out)

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.adapter import Adapter, Rejected
-from harness.cases import CASES_DIR, REPO_ROOT, CaseFileError, load_cases
 from harness.cli import build_parser
-from harness.runner import main as run_main
-from harness.schemas import problems
+from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.contract.schemas import problems
+from harness.corpus.cases import CaseFileError, load_cases
+from harness.engine.adapter import Adapter, Rejected
+from harness.run.runner import main as run_main
 
 from .reports import not_passed, read_report
 

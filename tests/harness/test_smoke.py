@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from harness.cli import main
-from harness.ops import run_reference
-from harness.smoke import SMOKE_CASES
+from harness.operations.answers import run_reference
+from harness.run.smoke import SMOKE_CASES
 
 from .conftest import zoo
 
@@ -17,7 +17,7 @@ SERVE = shlex.join([sys.executable, "-m", "harness.cli", "serve"])
 
 
 def test_the_smoke_cases_agree_with_the_reference() -> None:
-    from harness.compare import mismatches
+    from harness.operations.compare import mismatches
 
     for case in SMOKE_CASES:
         for profile in case.profiles:

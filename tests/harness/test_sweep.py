@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.cases import REPO_ROOT
 from harness.cli import build_parser
-from harness.engines import InProcessEngine
-from harness.lint import lint
-from harness.progress import ProgressBar
-from harness.serve import reference_adapter
-from harness.showspace import Shard
-from harness.sweep import SweepPlan, main, run_sweep
+from harness.contract.files import REPO_ROOT
+from harness.corpus.lint import lint
+from harness.engine.engines import InProcessEngine
+from harness.engine.serve import reference_adapter
+from harness.report.progress import ProgressBar
+from harness.sweep.space import Shard
+from harness.sweep.sweep import SweepPlan, main, run_sweep
 from reference import load_profile
 
 from .conftest import zoo

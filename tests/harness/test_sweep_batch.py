@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from harness.adapter import Adapter, Rejected
-from harness.cases import REPO_ROOT
-from harness.engines import AdapterEngine, EngineOptions, InProcessEngine
-from harness.features import BATCH
-from harness.ops import run_reference
-from harness.protocol import BatchRequest, ProtocolViolation, parse_batch_response
-from harness.schemas import problems
-from harness.serve import reference_adapter
-from harness.showbatch import ShowBatch
+from harness.contract.files import REPO_ROOT
+from harness.contract.schemas import problems
+from harness.engine.adapter import Adapter, Rejected
+from harness.engine.engines import AdapterEngine, EngineOptions, InProcessEngine
+from harness.engine.protocol import BatchRequest, ProtocolViolation, parse_batch_response
+from harness.engine.serve import reference_adapter
+from harness.operations.answers import run_reference
+from harness.operations.features import BATCH
+from harness.operations.show_batch import ShowBatch
 
 from .conftest import zoo
 

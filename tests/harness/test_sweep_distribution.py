@@ -18,8 +18,8 @@ import pytest
 import yaml
 
 from harness.cli import main as cli_main
-from harness.fastshow import ShowScorer
-from harness.showspace import suit_classes
+from harness.operations.fast_show import ShowScorer
+from harness.sweep.space import suit_classes
 from reference import load_profile
 from tests.reference.test_distribution import PUBLISHED
 

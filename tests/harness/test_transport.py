@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.transport import Command, EngineProcess, StderrSink
+from harness.engine.transport import Command, EngineProcess, StderrSink
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="process sessions are POSIX")
 

@@ -1,5 +1,5 @@
 """Hypothesis strategies for the reference tests, built on the harness's independent pegging
-simulator (harness/strategies.py).
+simulator (harness/fuzz/strategies.py).
 
 `legal_plays` deals out a whole pegging by choosing, at each turn, any card that fits. The
 simulator is a second, deliberately separate statement of the go rules, so that replaying its
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from harness.strategies import simulate_pegging
+from harness.fuzz.strategies import simulate_pegging
 from reference import Card, Profile, full_deck
 
 DECK = full_deck()

@@ -14,7 +14,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository, when not installed
 
-from harness.serve import reference_adapter
+from harness.engine.serve import reference_adapter
 
 TRIGGER = "7C"
 ADAPTER = reference_adapter()

@@ -1,0 +1,3 @@
+"""The suite's own files and what binds engines to it: where the corpus, the catalogue and the
+JSON Schemas are (files), the schemas loaded and compiled once (schemas), the suite's version.
+Imports nothing of the rest of the harness."""

@@ -1,0 +1,70 @@
+"""The JSON Schemas of the protocol and the reports, loaded once and checked against.
+
+Schemas refer to each other by relative `$ref`; every file below `schema/protocol/` and
+`schema/report/` is registered under its `$id`, so any one of them can be used as the root.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from referencing import Registry, Resource
+
+from harness.contract.files import SCHEMA_DIR
+
+SCHEMA_FOLDERS = ("protocol", "report")
+
+
+def schema_files() -> list[Path]:
+    """The protocol and report schema files, in a stable order."""
+    return sorted(path for folder in SCHEMA_FOLDERS for path in (SCHEMA_DIR / folder).glob("*.schema.json"))
+
+
+@cache
+def _schemas() -> dict[str, dict[str, Any]]:
+    """Every schema by its path relative to schema/, such as `protocol/request.schema.json`."""
+    return {
+        path.relative_to(SCHEMA_DIR).as_posix(): json.loads(path.read_text(encoding="utf-8")) for path in schema_files()
+    }
+
+
+@cache
+def _registry() -> Registry:
+    resources = [(schema["$id"], Resource.from_contents(schema)) for schema in _schemas().values()]
+    return Registry().with_resources(resources)
+
+
+def schema(name: str) -> dict[str, Any]:
+    """One schema by its path relative to schema/."""
+    return _schemas()[name]
+
+
+@cache
+def validator(name: str, pointer: str = "") -> jsonschema.Draft202012Validator:
+    """A validator for a schema file, or for a part of it (`pointer`, such as `/$defs/show`)."""
+    root = schema(name)
+    target: dict[str, Any] = {"$ref": root["$id"] + "#" + pointer} if pointer else root
+    return jsonschema.Draft202012Validator(
+        target, registry=_registry(), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    )
+
+
+def problems(name: str, instance: Any, pointer: str = "", *, at: str = "") -> list[str]:
+    """What is wrong with `instance` against a schema: one line per problem, empty when valid.
+    Each line starts with the place, `at` (where `instance` itself sits) and the path inside it."""
+    found = []
+    for error in sorted(validator(name, pointer).iter_errors(instance), key=lambda e: list(map(str, e.path))):
+        where = "/".join([at, *(str(part) for part in error.absolute_path)] if at else map(str, error.absolute_path))
+        found.append(f"{where or '(top)'}: {_best(error).message}")
+    return found
+
+
+def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For a failed oneOf, the most telling sub-error rather than 'is not valid under any'."""
+    if error.context:
+        return jsonschema.exceptions.best_match(error.context) or error
+    return error

@@ -1,0 +1,386 @@
+"""`cribcheck explain ID`: one case, laid out for a person settling a dispute.
+
+It prints the case's title, file and tags; the statement and sources of each rule it cites (from
+the catalogue); its input in readable form; its `explain` text; and, under each listed profile,
+the reference engine's worked derivation (the fifteens, pairs and runs with their cards, the
+flush and the nobs jack; the reasons for a play; each pegging event with the count; each event
+of a hand or game with the running scores; or the rejection), and whether the expectation agrees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, display_path
+from harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
+from harness.corpus.lint import read_catalogue
+from harness.operations.answers import run_reference
+from harness.operations.compare import mismatches, show
+from reference import CribbageError, parse_card
+
+WIDTH = 100
+INDENT = "  "
+Json = Mapping[str, Any]
+
+
+class CaseNotFound(LookupError):
+    """No valid case has the id; `suggestions` are the nearest ids, `broken_in` a file that holds
+    the id but fails its schema."""
+
+    def __init__(self, case_id: str, suggestions: Sequence[str], broken_in: str | None = None) -> None:
+        super().__init__(case_id)
+        self.case_id = case_id
+        self.suggestions = tuple(suggestions)
+        self.broken_in = broken_in
+
+
+def find_case(case_id: str, cases_root: Path = CASES_DIR, catalogue_path: Path = CATALOGUE_FILE) -> Case:
+    """The case with this id among the schema-valid case files below `cases_root`."""
+    ids: list[str] = []
+    broken_in = None
+    for path in case_files(cases_root):
+        if path.resolve() == catalogue_path.resolve():
+            continue
+        document, _ = read_case_file(path)
+        if document is None:
+            if case_id in _raw_ids(path):
+                broken_in = display_path(path)
+            continue
+        for case in cases_of(document, path):
+            if case.id == case_id:
+                return case
+            ids.append(case.id)
+    raise CaseNotFound(case_id, difflib.get_close_matches(case_id, ids, n=5, cutoff=0.5), broken_in)
+
+
+def rules_by_id(catalogue_path: Path = CATALOGUE_FILE) -> dict[str, dict[str, Any]]:
+    """The catalogue's rules by id, read leniently (lint checks the catalogue; explain only shows it)."""
+    rules, _ = read_catalogue(catalogue_path)
+    if rules is not None:
+        return rules
+    try:
+        document = yaml.safe_load(catalogue_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    raw_rules = document.get("rules") if isinstance(document, dict) else None
+    return {rule["id"]: rule for rule in raw_rules or [] if isinstance(rule, dict) and "id" in rule}
+
+
+def _raw_ids(path: Path) -> set[str]:
+    try:
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return set()
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    return {raw.get("id") for raw in raw_cases or [] if isinstance(raw, dict)}
+
+
+# --- the whole page ------------------------------------------------------------------------
+
+
+def explain_case(case: Case, rules: Mapping[str, Mapping[str, Any]]) -> str:
+    """The page for one case: header, rules, input, explain text, and the derivation per profile."""
+    lines = [f"{case.id}: {case.title}", f"file: {case.file} (topic: {case.topic})"]
+    lines.append(f"op: {case.op}    profiles: {', '.join(case.profiles)}")
+    lines.append(f"tags: {', '.join(case.tags) or '-'}")
+    if case.request_profile:
+        lines.append(f"profile sent to the engine: {case.request_profile}")
+    lines += ["", "Rules"]
+    for rule_id in case.rules:
+        lines += _indent(rule_lines(rule_id, rules.get(rule_id)))
+    lines += ["", "Input"]
+    lines += _indent(input_lines(case.op, case.input))
+    if case.explain:
+        lines += ["", "Explanation (from the case)"]
+        lines += _indent(_wrap(case.explain))
+    for profile in case.profiles:
+        lines += ["", f"Under {profile}"]
+        lines += _indent(profile_lines(case, profile))
+    return "\n".join(lines)
+
+
+def rule_lines(rule_id: str, rule: Mapping[str, Any] | None) -> list[str]:
+    if rule is None:
+        return [f"{rule_id}: NOT IN THE CATALOGUE"]
+    head = f"{rule_id} ({rule['area']}"
+    head += (
+        f", dispute {rule['dispute']})"
+        if rule.get("dispute")
+        else f"; {', '.join(rule['profiles']) or 'no profile yet'})"
+    )
+    lines = [head, *_indent(_wrap(rule["statement"]))]
+    for side in ("ruling", "other"):
+        if side in rule:
+            reading = rule[side]
+            played = ", ".join([reading["profile"], *reading.get("also", [])])
+            where = f"; sources: {'; '.join(reading['sources'])}" if reading["sources"] else ""
+            lines += _indent(_wrap(f"{side} ({played}): {reading['reading']}{where}"))
+    lines += _indent(_wrap(f"sources: {'; '.join(rule['sources'])}"))
+    return lines
+
+
+def profile_lines(case: Case, profile: str) -> list[str]:
+    """The engine's derivation under one profile, then the expectation and whether it agrees."""
+    try:
+        answer = run_reference(case.op, case.input, case.profile_sent(profile))
+    except Exception as error:  # a crash of the engine is shown, not raised
+        return [f"the reference engine crashed: {error!r}"]
+    lines = derivation_lines(case.op, case.input, answer)
+    if profile not in case.expect and "default" not in case.expect:
+        return [*lines, "expectation: none for this profile"]
+    key = profile if profile in case.expect else "default"
+    expected = case.expected(profile)
+    lines.append(f"expectation (expect.{key}): {show(dict(expected))}")
+    problems = mismatches(expected, answer)
+    lines.append("the expectation agrees" if not problems else "the expectation DISAGREES:")
+    lines += _indent(problems)
+    return lines
+
+
+# --- the input -----------------------------------------------------------------------------
+
+
+def input_lines(op: str, data: Json) -> list[str]:
+    if op == "show":
+        what = "crib" if data.get("crib") else "hand"
+        return [f"{what}: {cards_text(data['cards'])}    starter: {card_text(data['starter'])}"]
+    if op == "play":
+        return [f"the count so far, in play order (the last card is the one scored): {cards_text(data['count'])}"]
+    if op == "pegging":
+        return [
+            f"pone holds: {cards_text(data['pone'])}",
+            f"dealer holds: {cards_text(data['dealer'])}",
+            f"plays: {cards_text(data['plays'])}",
+        ]
+    if op == "deal":
+        return [*deck_lines(data["deck"]), f"cut depth: {data['cut']} (the starter is stock[{data['cut']}])"]
+    if op == "cut":
+        return cut_lines(data["cuts"])
+    if op == "hand":
+        scores = data.get("scores", {"A": 0, "B": 0})
+        lines = [
+            f"dealer: {data['dealer']}    scores before: A {scores['A']}, B {scores['B']}"
+            + ("    first hand of the game" if data.get("first_hand") else "")
+        ]
+        return lines + hand_input_lines(data)
+    if op == "game":
+        lines = cut_lines(data["cuts"])
+        for number, hand in enumerate(data["hands"], start=1):
+            lines += [f"hand {number}:", *_indent(hand_input_lines(hand))]
+        return lines
+    return [show(dict(data))]
+
+
+def hand_input_lines(hand: Json) -> list[str]:
+    if "deck" in hand:
+        lines = [*deck_lines(hand["deck"]), f"cut depth: {hand['cut']}"]
+    else:
+        lines = [
+            f"A is dealt: {cards_text(hand['dealt']['A'])}",
+            f"B is dealt: {cards_text(hand['dealt']['B'])}",
+            f"starter: {card_text(hand['starter'])}",
+        ]
+    lines.append(f"discards: A {cards_text(hand['discards']['A'])}; B {cards_text(hand['discards']['B'])}")
+    lines.append(f"plays: {cards_text(hand['plays'])}")
+    return lines
+
+
+def deck_lines(deck: Sequence[Any]) -> list[str]:
+    rows = [cards_text(deck[start : start + 13]) for start in range(0, len(deck), 13)] or ["-"]
+    return [f"deck ({len(deck)} cards, top first): {rows[0]}", *(f"{' ' * 30}{row}" for row in rows[1:])]
+
+
+def cut_lines(rounds: Sequence[Sequence[Any]]) -> list[str]:
+    lines = []
+    for number, cards in enumerate(rounds, start=1):
+        if len(cards) == 2:
+            lines.append(f"cut round {number}: A cuts {card_text(cards[0])}, B cuts {card_text(cards[1])}")
+        else:
+            lines.append(f"cut round {number}: {cards_text(cards)}")
+    return lines or ["no cut rounds"]
+
+
+def card_text(card: Any) -> str:
+    return card if isinstance(card, str) else show(card)
+
+
+def cards_text(cards: Iterable[Any]) -> str:
+    return " ".join(card_text(card) for card in cards) or "-"
+
+
+# --- the derivation ------------------------------------------------------------------------
+
+
+def derivation_lines(op: str, data: Json, answer: Json) -> list[str]:
+    """The engine's answer to `data`, worked out line by line."""
+    if "rejected" in answer:
+        return rejection_lines(answer["rejected"])
+    result = answer["ok"]
+    if op == "show":
+        return show_lines(result)
+    if op == "play":
+        return play_lines(data["count"], result)
+    if op == "pegging":
+        return pegging_lines(result)
+    if op == "deal":
+        return [
+            f"pone is dealt: {cards_text(result['pone'])}",
+            f"dealer is dealt: {cards_text(result['dealer'])}",
+            f"starter: {result['starter']}",
+        ]
+    if op == "cut":
+        return [f"{result['dealer']} deals first, after {result['rounds']} round(s)"]
+    if op == "hand":
+        return [f"starter: {result['starter']}", *event_lines(result["events"]), final_line(result)]
+    if op == "game":
+        return game_lines(result)
+    return [show(dict(result))]
+
+
+def rejection_lines(rejection: Json) -> list[str]:
+    head = f"rejected: {rejection['code']}"
+    if rejection.get("index") is not None:
+        head += f" at play index {rejection['index']}"
+    if rejection.get("hand") is not None:
+        head += f" in hand {rejection['hand']} (0-based)"
+    return [head, *_indent(_wrap(rejection.get("message", "")))]
+
+
+def show_lines(result: Json) -> list[str]:
+    combos = result["combinations"]
+    points = result["breakdown"]
+    lines = []
+    for key, each in (("fifteens", "2 each"), ("pairs", "2 each"), ("runs", "its length each")):
+        found = "; ".join(" ".join(combo) for combo in combos[key]) or "none"
+        lines.append(f"{key} ({each}): {found} = {points[key]}")
+    lines.append(f"flush: {' '.join(combos['flush']) or 'none'} = {points['flush']}")
+    lines.append(f"nobs: {combos['nobs'] or 'none'} = {points['nobs']}")
+    lines.append(f"total: {result['total']}")
+    return lines
+
+
+def play_lines(count: Sequence[str], result: Json) -> list[str]:
+    return [
+        f"{count[-1]} makes the count {count_of(count)}",
+        f"reasons: {reasons_text(result['breakdown'])}",
+        f"points for {count[-1]}: {result['points']}",
+    ]
+
+
+def count_of(cards: Iterable[str]) -> int:
+    """The pegging count of some cards (rule cards.value)."""
+    total = 0
+    for card in cards:
+        try:
+            total += parse_card(card).value
+        except CribbageError:
+            continue
+    return total
+
+
+def reasons_text(scoring: Mapping[str, int]) -> str:
+    names = {"fifteen": "fifteen", "thirty_one": "thirty-one", "pairs": "pairs", "run": "run"}
+    parts = [f"{names.get(reason, reason)} {points}" for reason, points in scoring.items() if points]
+    return ", ".join(parts) or "nothing"
+
+
+def pegging_lines(result: Json) -> list[str]:
+    lines = event_lines(result["events"])
+    points = result["points"]
+    lines.append(f"points: pone {points['pone']}, dealer {points['dealer']}")
+    unplayed = result["unplayed"]
+    if unplayed["pone"] or unplayed["dealer"]:
+        lines.append(f"unplayed: pone {cards_text(unplayed['pone'])}; dealer {cards_text(unplayed['dealer'])}")
+    return lines
+
+
+def event_lines(events: Sequence[Json]) -> list[str]:
+    """One line per event, numbered; with running scores where the events carry them."""
+    width = len(str(len(events)))
+    return [f"{number:>{width}}. {event_text(event)}" for number, event in enumerate(events, start=1)]
+
+
+def event_text(event: Json) -> str:
+    kind = event["type"]
+    who = event.get("player", "")
+    if kind == "play":
+        text = f"{who} plays {event['card']}, count {event['count']}"
+        if event["points"]:
+            text += f": {reasons_text(event['scoring'])} -> {event['points']}"
+    elif kind == "go":
+        text = f"{who} says go"
+    elif kind == "last_card":
+        text = f"{who}: last card, {event['points']}"
+    elif kind == "reset":
+        text = f"count back to 0; {event['leader']} leads"
+    elif kind == "three_for_last":
+        text = f"{who}: three for last, {event['points']}"
+    elif kind == "heels":
+        text = f"{who}: his heels ({event['card']} turned), {event['points']}"
+    elif kind == "show":
+        breakdown = ", ".join(f"{key} {value}" for key, value in event["breakdown"].items() if value) or "nothing"
+        text = f"show {event['set']} of {who}: {cards_text(event['cards'])}: {breakdown} -> {event['points']}"
+    elif kind == "win":
+        text = f"{who} WINS"
+    elif kind == "deal":
+        return f"hand {event['hand']}: {event['dealer']} deals"
+    else:
+        text = show(dict(event))
+    if "scores" in event:
+        text += f"    [A {event['scores']['A']}, B {event['scores']['B']}]"
+    return text
+
+
+def final_line(result: Json) -> str:
+    scores = result["scores"]
+    winner = result["winner"]
+    return f"final scores: A {scores['A']}, B {scores['B']}; " + (f"{winner} wins" if winner else "no winner yet")
+
+
+def game_lines(result: Json) -> list[str]:
+    lines = [f"{result['first_dealer']} deals first", *event_lines(result["events"]), final_line(result)]
+    lines.append(f"hands played: {result['hands_played']}")
+    if "skunk" in result:
+        text = f"skunk: {result['skunk']}; game points: {result['game_points']}"
+        if result.get("wins_match"):
+            text += "; wins the match"
+        lines.append(text)
+    return lines
+
+
+# --- helpers and the command ---------------------------------------------------------------
+
+
+def _indent(lines: Iterable[str]) -> list[str]:
+    return [INDENT + line for line in lines]
+
+
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(" ".join(text.split()), WIDTH, break_on_hyphens=False) or [""]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("case_id", metavar="ID", help="the id of a case")
+    add_corpus_arguments(parser)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        case = find_case(args.case_id, args.cases_root, args.catalogue)
+    except CaseNotFound as missing:
+        print(f"cribcheck explain: no case has the id {missing.case_id!r}", file=sys.stderr)
+        if missing.broken_in:
+            print(f"it is in {missing.broken_in}, which fails the schema: run cribcheck lint on it", file=sys.stderr)
+        if missing.suggestions:
+            print(f"nearest ids: {', '.join(missing.suggestions)}", file=sys.stderr)
+        return 2
+    print(explain_case(case, rules_by_id(args.catalogue)))
+    return 0

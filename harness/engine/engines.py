@@ -1,0 +1,435 @@
+"""Engines the runner can talk to: the reference in-process, or an external adapter over the
+protocol, persistent and pipelined (or one process per request, `once`).
+
+Whatever an external engine does, `answer` yields exactly one Outcome per request, in order, and
+returns: a crash, a hang or garbled output becomes an `error` outcome for the request it hit,
+the engine is restarted (hello replayed) and the other requests are sent again. After too many
+failures in a row, or when a restart fails, the remaining requests are errors without being sent.
+`answer_batches` does the same with batch requests (feature `batch`), one BatchOutcome each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from harness.engine.adapter import Adapter
+from harness.engine.protocol import (
+    OUTCOME_KINDS,
+    BatchOutcome,
+    BatchRequest,
+    EngineInfo,
+    HandshakeRefused,
+    Outcome,
+    ProtocolViolation,
+    Request,
+    VersionMismatch,
+    bye_message,
+    hello_message,
+    parse_batch_response,
+    parse_hello_response,
+    parse_response,
+    quote,
+)
+from harness.engine.transport import MAX_LINE, Command, EngineProcess, Received, StderrSink
+
+Sent = TypeVar("Sent", Request, BatchRequest)
+Got = TypeVar("Got", Outcome, BatchOutcome)
+
+
+class EngineSetupError(Exception):
+    """The engine could not be started or the handshake failed."""
+
+    def __init__(self, message: str, stderr: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.stderr = stderr or []
+
+
+class Engine(Protocol):
+    """What the runner needs of an engine. `answer` yields one Outcome per request, in order."""
+
+    @property
+    def info(self) -> EngineInfo: ...
+
+    @property
+    def mode(self) -> str: ...  # "in-process", "persistent" or "once"
+
+    @property
+    def command(self) -> str | None: ...
+
+    @property
+    def restarts(self) -> int: ...  # after crashes, hangs or garbled output
+
+    def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]: ...
+
+    def stderr_tail(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+class BatchEngine(Engine, Protocol):
+    """An engine that can also send batch requests (to an engine that claims `batch`)."""
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]: ...
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    command: str
+    shell: bool = False
+    once: bool = False
+    timeout: float = 5.0  # seconds for one request
+    startup_timeout: float = 20.0  # seconds for the answer to hello
+    window: int = 16  # requests in flight at once
+    max_failures: int = 5  # crashes, hangs or garbled lines in a row before giving up
+    max_line: int = MAX_LINE
+    stderr_log: Path | None = None
+    cwd: Path | None = None
+
+
+class InProcessEngine:
+    """An Adapter called directly: the reference engine by default, with no process between."""
+
+    mode = "in-process"
+    command: str | None = None
+    restarts = 0
+
+    def __init__(self, adapter: Adapter) -> None:
+        self._adapter = adapter
+        self.info = EngineInfo.from_hello(adapter.hello())
+
+    def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
+        for request in requests:
+            start = time.monotonic()
+            response = self._adapter.respond(request.message()) or {}
+            kind = next((kind for kind in OUTCOME_KINDS if kind in response), None)
+            if kind is None:
+                yield Outcome.error(request.seq, f"no answer from the adapter: {response!r}")
+                continue
+            yield Outcome(request.seq, kind, response[kind], seconds=time.monotonic() - start)
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
+        for batch in batches:
+            start = time.monotonic()
+            response = self._adapter.respond(batch.message()) or {}
+            seconds = time.monotonic() - start
+            if isinstance(response.get("batch"), list) and len(response["batch"]) == len(batch.inputs):
+                yield BatchOutcome(batch.seq, tuple(response["batch"]), seconds=seconds)
+            else:
+                message = response.get("error", {}).get("message") or f"no batch from the adapter: {response!r}"
+                yield BatchOutcome.failed(batch.seq, message, seconds=seconds)
+
+    def stderr_tail(self) -> list[str]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def reference_engine() -> InProcessEngine:
+    from harness.engine.serve import reference_adapter
+
+    return InProcessEngine(reference_adapter())
+
+
+def handshake(process: EngineProcess, timeout: float, stderr: StderrSink) -> EngineInfo:
+    """Send hello and read the answer; raises EngineSetupError saying what went wrong."""
+    process.send(hello_message())
+    received = process.receive(time.monotonic() + timeout)
+    if received.kind == "eof":
+        code = process.settle()
+        raise EngineSetupError(f"the engine exited before answering hello{_exit_text(code)}", stderr.tail())
+    if received.kind == "timeout":
+        raise EngineSetupError(f"the engine did not answer hello within {timeout:g} s", stderr.tail())
+    if received.kind == "too_long":
+        raise EngineSetupError(
+            f"the answer to hello is a line of {received.size} bytes, over the limit: {quote(received.text)}",
+            stderr.tail(),
+        )
+    try:
+        return parse_hello_response(received.text)
+    except ProtocolViolation as violation:
+        raise EngineSetupError(violation.message, stderr.tail()) from None
+    except HandshakeRefused as refused:
+        raise EngineSetupError(f"the engine refused hello: {refused}", stderr.tail()) from None
+    except VersionMismatch as mismatch:
+        raise EngineSetupError(str(mismatch), stderr.tail()) from None
+
+
+def _exit_text(code: int | None) -> str:
+    if code is None:
+        return ""
+    if code < 0:
+        return f" (killed by signal {-code})"
+    return f" (exit code {code})"
+
+
+def spawn(options: EngineOptions, stderr: StderrSink) -> EngineProcess:
+    """Start the engine's command; raises EngineSetupError when it cannot be started."""
+    process = EngineProcess(
+        Command(options.command, options.shell), stderr=stderr, max_line=options.max_line, cwd=options.cwd
+    )
+    try:
+        process.start()
+    except OSError as error:
+        raise EngineSetupError(f"cannot start the engine {options.command!r}: {error}") from None
+    return process
+
+
+class _Failure(Exception):
+    """A request the engine failed so badly that it must be restarted (the message says how)."""
+
+    def __init__(self, message: str, line: str | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class AdapterEngine:
+    """An external adapter: started once, pipelined, restarted after a crash, hang or garbled line."""
+
+    mode = "persistent"
+
+    def __init__(self, options: EngineOptions) -> None:
+        self.options = options
+        self.command = options.command
+        self.restarts = 0
+        self._stderr = StderrSink(log=options.stderr_log)
+        self._process: EngineProcess | None = None
+        self._failures = 0  # in a row
+        self._dead: str | None = None  # why no more requests are sent
+        self._stale = False  # answers may still be on their way from an abandoned call
+        self.info = self._start()
+
+    def _start(self) -> EngineInfo:
+        process = spawn(self.options, self._stderr)
+        try:
+            info = handshake(process, self.options.startup_timeout, self._stderr)
+        except EngineSetupError:
+            process.kill()
+            raise
+        self._process = process
+        return info
+
+    def _restart(self, why: str) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process = None
+        if self._failures >= self.options.max_failures:
+            self._dead = f"the engine failed {self._failures} times in a row (last: {why})"
+            return
+        self.restarts += 1
+        try:
+            self._start()
+        except EngineSetupError as error:
+            self._dead = f"the engine could not be restarted after a failure: {error.message}"
+
+    def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
+        return self._exchange(requests, parse_response, Outcome.error)
+
+    def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
+        """Batch requests, pipelined like single ones; a batch the engine fails as a whole (a crash,
+        a hang, garbled output) is one failed BatchOutcome, and the rest are sent again."""
+        return self._exchange(batches, parse_batch_response, BatchOutcome.failed)
+
+    def _exchange(
+        self,
+        requests: Iterable[Sent],
+        parse: Callable[[str, Sent], Got],
+        failed: Callable[..., Got],
+    ) -> Generator[Got, None, None]:
+        if self._stale and self._dead is None:
+            self._restart("abandoned requests")
+            self._stale = False
+        resend: deque[Sent] = deque()
+        source = iter(requests)
+        in_flight: deque[tuple[Sent, float]] = deque()
+        last = time.monotonic()
+        try:
+            while True:
+                while len(in_flight) < self.options.window:
+                    request = resend.popleft() if resend else next(source, None)
+                    if request is None:
+                        break
+                    if self._dead is not None or self._process is None:
+                        yield failed(request.seq, f"not run: {self._dead}")
+                        continue
+                    self._process.send(request.message())
+                    in_flight.append((request, time.monotonic()))
+                if not in_flight:
+                    return
+                request, sent = in_flight[0]
+                start = max(sent, last)
+                assert self._process is not None
+                received = self._process.receive(start + self.options.timeout)
+                last = time.monotonic()
+                in_flight.popleft()
+                try:
+                    outcome = self._read(received, request, parse)
+                except _Failure as failure:
+                    self._failures += 1
+                    yield failed(request.seq, str(failure), received.text or None, seconds=last - start)
+                    resend.extendleft(reversed([waiting for waiting, _ in in_flight]))
+                    in_flight.clear()
+                    self._restart(str(failure))
+                    last = time.monotonic()
+                    continue
+                self._failures = 0
+                yield replace(outcome, seconds=last - start)
+        finally:
+            if in_flight:
+                self._stale = True
+
+    def _read(self, received: Received, request: Sent, parse: Callable[[str, Sent], Got]) -> Got:
+        """The outcome of one request from what the engine wrote; _Failure when it must restart."""
+        try:
+            return parse(self._line(received), request)
+        except ProtocolViolation as violation:
+            raise _Failure(violation.message) from None
+
+    def _line(self, received: Received) -> str:
+        """The line the engine wrote; _Failure when it wrote none (or too long a one)."""
+        assert self._process is not None
+        if received.kind == "timeout":
+            raise _Failure(f"the engine gave no answer within {self.options.timeout:g} s (timeout)")
+        if received.kind == "eof":
+            code = self._process.settle()
+            what = "closed its stdout" if code is None else f"exited{_exit_text(code)}"
+            raise _Failure(f"the engine {what} before answering{self._stderr_hint()}")
+        if received.kind == "too_long":
+            raise _Failure(
+                f"the engine wrote a line of {received.size} bytes, over the limit of {self.options.max_line}: "
+                f"{quote(received.text)}"
+            )
+        return received.text
+
+    def _stderr_hint(self) -> str:
+        tail = self._stderr.tail(5)
+        return "; its stderr ended with: " + " | ".join(line[:200] for line in tail) if tail else ""
+
+    def stderr_tail(self) -> list[str]:
+        return self._stderr.tail()
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.send(bye_message())
+            self._process.stop(grace=1.0)
+            self._process = None
+        self._stderr.close()
+
+
+class OnceEngine:
+    """An external adapter started anew for every request: hello, the request, bye."""
+
+    mode = "once"
+
+    def __init__(self, options: EngineOptions) -> None:
+        self.options = options
+        self.command = options.command
+        self.restarts = 0
+        self._stderr = StderrSink(log=options.stderr_log)
+        self._failures = 0  # in a row
+        self._dead: str | None = None
+        process = spawn(options, self._stderr)
+        try:
+            self.info = handshake(process, options.startup_timeout, self._stderr)
+            process.send(bye_message())
+        finally:
+            process.stop(grace=1.0)
+
+    def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
+        for request in requests:
+            if self._dead is not None:
+                yield Outcome.error(request.seq, f"not run: {self._dead}")
+                continue
+            start = time.monotonic()
+            try:
+                outcome = self._one(request)
+                self._failures = 0
+            except _Failure as failure:
+                self._failures += 1
+                outcome = Outcome.error(request.seq, str(failure), failure.line)
+                if self._failures >= self.options.max_failures:
+                    self._dead = f"the engine failed {self._failures} times in a row (last: {failure})"
+            yield replace(outcome, seconds=time.monotonic() - start)
+
+    def _one(self, request: Request) -> Outcome:
+        try:
+            process = spawn(self.options, self._stderr)
+        except EngineSetupError as error:
+            raise _Failure(error.message) from None
+        try:
+            handshake(process, self.options.startup_timeout, self._stderr)
+            process.send(request.message())
+            process.send(bye_message())
+            process.close_stdin()
+            received = process.receive(time.monotonic() + self.options.timeout)
+            if received.kind == "timeout":
+                raise _Failure(f"the engine gave no answer within {self.options.timeout:g} s (timeout)")
+            if received.kind == "eof":
+                raise _Failure(f"the engine exited{_exit_text(process.settle())} before answering")
+            if received.kind == "too_long":
+                raise _Failure(f"the engine wrote a line of {received.size} bytes, over the limit", received.text)
+            try:
+                return parse_response(received.text, request)
+            except ProtocolViolation as violation:
+                raise _Failure(violation.message, violation.line) from None
+        except EngineSetupError as error:
+            raise _Failure(error.message) from None
+        finally:
+            process.stop(grace=0.5)
+
+    def stderr_tail(self) -> list[str]:
+        return self._stderr.tail()
+
+    def close(self) -> None:
+        self._stderr.close()
+
+
+def open_engine(options: EngineOptions | None) -> Engine:
+    """The reference in-process when `options` is None, else the adapter it describes."""
+    if options is None:
+        return reference_engine()
+    return OnceEngine(options) if options.once else AdapterEngine(options)
+
+
+def add_engine_arguments(
+    group: argparse._ActionsContainer, *, default: str | None = "the reference engine in-process", once: bool = True
+) -> None:
+    """The options that name the engine under test, the same in every command: `--engine`, `--shell`
+    and (where the command can restart the adapter per request) `--once`. `default=None` makes
+    `--engine` required."""
+    if default is None:
+        group.add_argument("--engine", metavar="CMD", required=True, help="the adapter's command line")
+    else:
+        group.add_argument("--engine", metavar="CMD", help=f"the adapter's command line (default: {default})")
+    group.add_argument("--shell", action="store_true", help="run --engine through the shell")
+    if once:
+        group.add_argument("--once", action="store_true", help="start the adapter anew for every request")
+
+
+def engine_words(args: argparse.Namespace) -> list[str]:
+    """The engine options of `args` as command-line words, for a command that reruns a case."""
+    if not args.engine:
+        return []
+    return ["--engine", args.engine] + ["--shell"] * args.shell + ["--once"] * getattr(args, "once", False)
+
+
+def engine_options(args: argparse.Namespace, **fixed: object) -> EngineOptions | None:
+    """The EngineOptions the command line names (None without `--engine`). Each command defines
+    the options it needs; those it leaves out keep EngineOptions' defaults, and `fixed` sets
+    values the command decides itself."""
+    if not args.engine:
+        return None
+    given: dict[str, object] = {"command": args.engine}
+    for name in ("shell", "once", "timeout", "startup_timeout", "stderr_log"):
+        if getattr(args, name, None) is not None:
+            given[name] = getattr(args, name)
+    if getattr(args, "window", None) is not None:
+        given["window"] = max(1, args.window)
+    return EngineOptions(**{**given, **fixed})  # type: ignore[arg-type]

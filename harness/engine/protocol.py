@@ -1,0 +1,330 @@
+"""The adapter protocol, version 1: the messages, and reading the engine's answers.
+
+Every message is one JSON object on one line. The harness sends `hello`, then requests
+(`{"seq", "op", "profile", "input"}`), then `bye`; the engine answers hello with what it supports
+and each request with a response echoing its seq. An engine that claims the `batch` feature also
+answers the batch form (`"batch": [input, ...]` in place of `input`) with `"batch": [answer, ...]`.
+The schemas in schema/protocol/ are the contract: this module builds messages that match them and
+checks what comes back against them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from harness.contract.version import suite_version
+
+PROTOCOL_VERSION = 1
+QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
+CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
+
+OutcomeKind = Literal["ok", "rejected", "skipped", "error"]
+OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("ok", "rejected", "skipped", "error")
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """An engine's answer to hello: who it is and what it supports."""
+
+    name: str
+    version: str
+    language: str
+    protocol: int
+    profiles: frozenset[str]
+    operations: frozenset[str]
+    features: frozenset[str]
+    raw: Mapping[str, Any]  # the hello object as the engine sent it
+
+    def claims(self, op: str, profile: str) -> bool:
+        return op in self.operations and profile in self.profiles
+
+    def why_not(self, op: str, profile: str) -> str | None:
+        """Why a case x profile is not applicable to this engine, or None when it is."""
+        missing = []
+        if op not in self.operations:
+            missing.append(f"operation {op!r}")
+        if profile not in self.profiles:
+            missing.append(f"profile {profile!r}")
+        return f"the engine does not claim {' or '.join(missing)}" if missing else None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.version} ({self.language})"
+
+    @classmethod
+    def from_hello(cls, hello: Mapping[str, Any]) -> EngineInfo:
+        engine = hello["engine"]
+        return cls(
+            name=engine["name"],
+            version=engine["version"],
+            language=engine["language"],
+            protocol=hello["protocol"],
+            profiles=frozenset(hello["profiles"]),
+            operations=frozenset(hello["operations"]),
+            features=frozenset(hello.get("features", ())),
+            raw=hello,
+        )
+
+
+@dataclass(frozen=True)
+class Request:
+    """One operation of one case under one profile."""
+
+    seq: str
+    op: str
+    profile: str
+    input: Mapping[str, Any]
+
+    def message(self) -> dict[str, Any]:
+        return {"seq": self.seq, "op": self.op, "profile": self.profile, "input": self.input}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one request: the engine's answer (`ok`, `rejected`, `skipped`), or an
+    `error`, which is also what the harness records when the engine crashed, hung or broke the
+    protocol (then `line` quotes what it wrote, if anything)."""
+
+    seq: str
+    kind: OutcomeKind
+    body: Mapping[str, Any]
+    line: str | None = None
+    seconds: float = 0.0  # how long the engine took over it
+
+    @classmethod
+    def error(cls, seq: str, message: str, line: str | None = None, seconds: float = 0.0) -> Outcome:
+        return cls(seq, "error", {"message": message}, line, seconds)
+
+    @property
+    def message(self) -> str:
+        """The error message or the skip reason."""
+        return str(self.body.get("message") or self.body.get("reason") or "")
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """Several inputs of one operation under one profile in one message: the batch form of a
+    request, sent only to an engine that claims the `batch` feature."""
+
+    seq: str
+    op: str
+    profile: str
+    inputs: tuple[Mapping[str, Any], ...]
+
+    def message(self) -> dict[str, Any]:
+        return {"seq": self.seq, "op": self.op, "profile": self.profile, "batch": list(self.inputs)}
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """What became of a batch request: one answer per input, in order, each `{kind: body}` with
+    one of the outcome kinds and checked against the schema (an answer that breaks it is replaced
+    by an `error` answer saying so); or, when the batch failed as a whole (the engine answered it
+    with one error, crashed, hung or broke the protocol), no answers and `error`, the message."""
+
+    seq: str
+    answers: tuple[Mapping[str, Any], ...]
+    error: str | None = None
+    line: str | None = None
+    seconds: float = 0.0
+
+    @classmethod
+    def failed(cls, seq: str, message: str, line: str | None = None, seconds: float = 0.0) -> BatchOutcome:
+        return cls(seq, (), message, line, seconds)
+
+    def outcomes(self, size: int) -> list[Outcome]:
+        """The answers as Outcomes (seq `<batch seq>/<index>`); `size` of them, all errors when
+        the batch failed as a whole."""
+        if self.error is not None:
+            return [Outcome.error(f"{self.seq}/{index}", self.error, self.line) for index in range(size)]
+        outcomes = []
+        for index, answer in enumerate(self.answers):
+            kind = next(kind for kind in OUTCOME_KINDS if kind in answer)
+            outcomes.append(Outcome(f"{self.seq}/{index}", kind, answer[kind]))
+        return outcomes
+
+
+class ProtocolViolation(Exception):
+    """A line from the engine that breaks the protocol. `resync` says the stream can no longer be
+    trusted (not JSON, or another request's seq): the engine must be restarted."""
+
+    def __init__(self, message: str, line: str, *, resync: bool) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.resync = resync
+
+
+def hello_message() -> dict[str, Any]:
+    return {"hello": {"protocol": PROTOCOL_VERSION, "suite": suite_version()}}
+
+
+def bye_message() -> dict[str, Any]:
+    return {"bye": {}}
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One message as one line (JSON escapes newlines; ASCII only, whatever the locale)."""
+    return json.dumps(message, separators=(",", ":")) + "\n"
+
+
+def quote(line: str) -> str:
+    """A line as quoted in a message, cut short when long."""
+    text = line.rstrip("\r\n")
+    if len(text) > QUOTE_LIMIT:
+        text = text[:QUOTE_LIMIT] + f"... ({len(text)} characters)"
+    return repr(text)
+
+
+def _decode(line: str, *, what: str, resync: bool) -> Any:
+    try:
+        return json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ProtocolViolation(
+            f"{what} is not JSON ({error}): {quote(line)}. Stdout is for protocol messages only; "
+            "write logs and banners to stderr",
+            line,
+            resync=resync,
+        ) from None
+
+
+def parse_hello_response(line: str) -> EngineInfo:
+    """Read the engine's answer to hello; raises ProtocolViolation (or HandshakeRefused)."""
+    from harness.contract.schemas import problems  # import here: schemas pull in jsonschema
+
+    message = _decode(line, what="the answer to hello", resync=True)
+    found = problems("protocol/hello-response.schema.json", message)
+    if found:
+        raise ProtocolViolation(
+            f"the answer to hello does not match schema/protocol/hello-response.schema.json "
+            f"({'; '.join(found[:3])}): {quote(line)}",
+            line,
+            resync=True,
+        )
+    if "error" in message:
+        raise HandshakeRefused(message["error"]["message"])
+    info = EngineInfo.from_hello(message["hello"])
+    if info.protocol != PROTOCOL_VERSION:
+        raise VersionMismatch(
+            f"protocol version mismatch: the engine speaks protocol {info.protocol}, this cribcheck "
+            f"speaks protocol {PROTOCOL_VERSION}"
+        )
+    return info
+
+
+class HandshakeRefused(Exception):
+    """The engine answered hello with an error."""
+
+
+class VersionMismatch(Exception):
+    """The engine speaks another protocol version."""
+
+
+def parse_response(line: str, request: Request) -> Outcome:
+    """Read the engine's answer to `request`; raises ProtocolViolation when the line is not one.
+
+    A valid response with the right seq whose content is malformed gives an `error` outcome
+    instead: the stream is still in step, so the engine need not be restarted."""
+    from harness.contract.schemas import problems
+
+    message = _response_in_step(line, request.seq)
+    kinds = [kind for kind in OUTCOME_KINDS if kind in message]
+    if len(kinds) != 1:
+        given = ", ".join(kinds) if kinds else "none"
+        return Outcome.error(
+            request.seq,
+            f"a response has exactly one of ok, rejected, skipped, error (this one has {given}): {quote(line)}",
+            line,
+        )
+    found = problems("protocol/response.schema.json", message)
+    if not found and kinds[0] == "ok":
+        found = problems("protocol/result.schema.json", message["ok"], f"/$defs/{request.op}", at="ok")
+    if found:
+        return Outcome.error(
+            request.seq,
+            f"the response does not match the protocol schema ({'; '.join(found[:3])}): {quote(line)}",
+            line,
+        )
+    return Outcome(request.seq, kinds[0], message[kinds[0]], line)
+
+
+def _response_in_step(line: str, seq: str) -> dict[str, Any]:
+    """The response as a JSON object answering `seq`; raises ProtocolViolation (the stream is out of
+    step, so the engine must be restarted) when it is not JSON, not an object, or answers another seq."""
+    message = _decode(line, what="the response", resync=True)
+    if not isinstance(message, dict):
+        raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
+    if message.get("seq") != seq:
+        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
+        raise ProtocolViolation(
+            f"wrong seq: expected {seq!r} (responses come in the order of the requests), got {got}: {quote(line)}",
+            line,
+            resync=True,
+        )
+    return message
+
+
+def parse_batch_response(line: str, request: BatchRequest) -> BatchOutcome:
+    """Read the engine's answer to a batch request; raises ProtocolViolation when the line is not
+    one (not JSON, another seq). An answer of the wrong shape or length fails the whole batch; an
+    answer to one input that breaks the schema becomes an error answer for that input alone."""
+    message = _response_in_step(line, request.seq)
+    answers = message.get("batch")
+    if "error" in message and answers is None and not _answer_problems(request.op, message):
+        failure = f"the engine failed the whole batch: {message['error']['message']}"
+        return BatchOutcome.failed(request.seq, failure, line)
+    if set(message) != {"seq", "batch"} or not isinstance(answers, list):
+        return BatchOutcome.failed(
+            request.seq,
+            f"the answer to a batch request has `batch`, a list of answers, and nothing else: {quote(line)}",
+            line,
+        )
+    if len(answers) != len(request.inputs):
+        return BatchOutcome.failed(
+            request.seq, f"{len(answers)} answers to a batch of {len(request.inputs)} inputs: {quote(line)}", line
+        )
+    return BatchOutcome(request.seq, tuple(_checked_answer(answer, request.op) for answer in answers))
+
+
+def _checked_answer(answer: Any, op: str) -> Mapping[str, Any]:
+    """The answer to one input of a batch if it matches the schema, else an error answer."""
+    found = _answer_problems(op, answer) if isinstance(answer, dict) else ("(top): not an object",)
+    if not found:
+        return answer
+    problem = f"the answer does not match the protocol schema ({'; '.join(found[:3])}): {quote(json.dumps(answer))}"
+    return {"error": {"message": problem}}
+
+
+def _answer_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
+    """The schema's problems with one answer (or a whole-batch error, which has a seq). Cached by
+    the answer's repr: a sweep's millions of answers are a few hundred distinct ones, each checked
+    against the schema once, and a repr is the cheapest key there is."""
+    key = repr(answer)
+    return _cached_problems(op, key) if len(key) <= CACHED_KEY_LIMIT else _schema_problems(op, answer)
+
+
+@lru_cache(maxsize=4096)
+def _cached_problems(op: str, key: str) -> tuple[str, ...]:
+    """Decoded JSON is made of dicts, lists, strings, numbers, booleans and None, so its repr is a
+    Python literal that gives it back (but for infinities, which no schema here accepts)."""
+    try:
+        answer = ast.literal_eval(key)
+    except (ValueError, SyntaxError, RecursionError):
+        return ("(top): a number out of range",)
+    return _schema_problems(op, answer)
+
+
+def _schema_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
+    from harness.contract.schemas import problems
+
+    if "seq" in answer:  # a whole-batch error: a response
+        return tuple(problems("protocol/response.schema.json", answer))
+    found = problems("protocol/response.schema.json", answer, "/$defs/answer")
+    if not found and "ok" in answer:
+        found = problems("protocol/result.schema.json", answer["ok"], f"/$defs/{op}", at="ok")
+    return tuple(found)

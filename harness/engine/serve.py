@@ -1,0 +1,100 @@
+"""`cribcheck serve`: the reference engine as an adapter on stdin/stdout.
+
+It speaks the protocol like any foreign engine, so `cribcheck run --engine "cribcheck serve"` runs
+the suite through a real subprocess. `--operations` and `--features` narrow what it claims, to
+try the not-applicable path or a runner's handling of missing features. It claims the `batch`
+feature and answers batches of `show` through harness.operations.show_batch (fast by default; `--plain` counts
+every input with `score_show` itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from harness.contract.version import suite_version
+from harness.engine.adapter import Adapter, Rejected
+from harness.operations.answers import OPERATIONS, run_reference
+from harness.operations.features import FEATURES
+from harness.operations.show_batch import ShowBatch
+from reference import profile_names
+
+REFERENCE_NAME = "cribcheck-reference"
+
+
+def reference_adapter(
+    operations: Iterable[str] = OPERATIONS,
+    features: Iterable[str] = FEATURES,
+    profiles: Iterable[str] | None = None,
+    *,
+    plain: bool = False,
+) -> Adapter:
+    """The reference engine behind the adapter helper: every profile, operation and feature.
+    Batches of `show` are counted by the harness's memoised scorer unless `plain`."""
+    operations = tuple(operations)
+    return Adapter(
+        name=REFERENCE_NAME,
+        version=suite_version(),
+        language="Python",
+        profiles=tuple(profile_names() if profiles is None else profiles),
+        handlers={op: partial(_answer, op) for op in operations},
+        features=tuple(features),
+        batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
+    )
+
+
+def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
+    answer = run_reference(op, data, profile)
+    if "rejected" in answer:
+        rejected = answer["rejected"]
+        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
+    return answer["ok"]
+
+
+def _names(text: str) -> list[str]:
+    return [name for name in text.split(",") if name]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--operations",
+        type=_names,
+        default=list(OPERATIONS),
+        metavar="OP,...",
+        help="claim only these operations (default: all)",
+    )
+    parser.add_argument(
+        "--features",
+        type=_names,
+        default=list(FEATURES),
+        metavar="FEATURE,...",
+        help="claim only these features (default: all; an empty string claims none)",
+    )
+    parser.add_argument(
+        "--profiles", type=_names, default=None, metavar="PROFILE,...", help="claim only these profiles"
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="count batches of show with the plain reference (score_show for each input), not the harness's "
+        "memoised scorer: slower, and a check of that scorer",
+    )
+
+
+def unknown_claims(args: argparse.Namespace) -> int | None:
+    """Exit status 2, with a message, when --operations or --features name something unknown."""
+    unknown = sorted(set(args.operations) - set(OPERATIONS)) + sorted(set(args.features) - set(FEATURES))
+    if unknown:
+        print(f"cribcheck serve: unknown operation or feature: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    return None
+
+
+def main(args: argparse.Namespace) -> int:
+    refused = unknown_claims(args)
+    if refused is not None:
+        return refused
+    return reference_adapter(args.operations, args.features, args.profiles, plain=args.plain).serve()

@@ -1,0 +1,418 @@
+"""A disagreement the fuzzer found, and the ready-to-commit case that holds it.
+
+The case (docs/case-format.md) has a fresh id `fuzz-<op>-<digest of the input>`, the rules it rests
+on (picked from the operation and from what differed, by the small maps below), tags from the
+closed vocabulary, the one profile it was found under, the input as shrunk, and the expectation
+from the reference engine: the keys always compared, plus those of the features where the engine
+differed (so that a whole game's events are kept only when the events are what differed). Its
+`explain` says that the fuzzer found it, with which seed, and what the engine answered instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from harness.corpus.cases import case_schema, catalogue
+from harness.fuzz.strategies import Example, reference_profile
+from harness.operations.compare import describe_answer, mismatches
+from harness.operations.features import FEATURE_KEYS
+
+Json = dict[str, Any]
+ID_PREFIX = "fuzz-"
+DIGEST_LENGTH = 10
+SHOWN_MISMATCHES = 12
+EXPLAIN_WIDTH = 100
+
+# --- which rules a disagreement rests on -------------------------------------------------------
+
+SHOW_PARTS: Mapping[str, str] = MappingProxyType(
+    {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
+)
+PLAY_PARTS: Mapping[str, str] = MappingProxyType(
+    {"fifteen": "peg.fifteen", "thirty_one": "peg.thirty-one", "pairs": "peg.pairs", "run": "peg.runs"}
+)
+EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "play": ("peg.order",),  # a play event that differs in its scoring cites the scoring's rules instead
+        "go": ("peg.go",),
+        "last_card": ("peg.last-card",),
+        "reset": ("peg.restart",),
+        "three_for_last": ("game.three-for-last",),
+        "heels": ("deal.heels",),
+        "show": ("game.show-order",),  # likewise, by the breakdown
+        "win": ("game.win",),
+        "deal": ("deal.alternate",),
+    }
+)
+KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "pegging": {"points": ("peg.go", "peg.last-card"), "unplayed": ("peg.go",)},
+        "deal": {"pone": ("deal.dealing",), "dealer": ("deal.dealing",), "starter": ("deal.starter",)},
+        "cut": {"dealer": ("deal.cut-for-deal",), "rounds": ("deal.cut-for-deal",)},
+        "hand": {"scores": ("game.win",), "winner": ("game.win",)},
+        "game": {
+            "scores": ("game.win",),
+            "winner": ("game.win",),
+            "hands_played": ("game.win",),
+            "first_dealer": ("deal.cut-for-deal",),
+            "skunk": ("game.skunk",),
+            "game_points": ("game.points",),
+            "wins_match": ("game.points",),
+        },
+    }
+)
+COUNT_RULE = "<count>"  # peg.single-count or peg.restart, by the profile
+REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "invalid_card": ("input.cards", "cards.deck"),
+        "duplicate_card": ("input.cards", "cards.deck"),
+        "wrong_card_count": ("input.cards",),
+        "discard_not_held": ("input.cards", "deal.discard"),
+        "unknown_profile": ("input.cards",),
+        "bad_cut": ("input.cards",),  # and the cut's rule, by the operation
+        "card_not_held": ("input.legal-play", "peg.order"),
+        "not_your_turn": ("input.legal-play", "peg.order"),
+        "over_31": ("input.legal-play", "peg.go"),
+        "go_with_playable_card": ("input.legal-play", "peg.go"),
+        "play_after_pegging_over": ("input.legal-play", COUNT_RULE),
+        "pegging_incomplete": ("input.legal-play", COUNT_RULE),
+        "game_over": ("game.win", "input.cards"),
+    }
+)
+OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more precise is known
+    {
+        "show": ("show.fifteens", "show.pairs", "show.runs"),
+        "play": ("peg.fifteen", "peg.pairs", "peg.runs"),
+        "pegging": ("peg.go", "peg.last-card", COUNT_RULE),
+        "deal": ("deal.dealing", "deal.starter"),
+        "cut": ("deal.cut-for-deal",),
+        "hand": ("game.win",),
+        "game": ("game.win",),
+    }
+)
+OP_TAGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "show": ("show",),
+        "play": ("pegging",),
+        "pegging": ("pegging",),
+        "deal": ("deal",),
+        "cut": ("cut",),
+        "game": ("game",),
+    }
+)
+RULE_TAGS: Mapping[str, str] = MappingProxyType(
+    {
+        "show.fifteens": "fifteens",
+        "show.pairs": "pairs",
+        "show.runs": "runs",
+        "show.nobs": "nobs",
+        "show.hand-flush-five-card": "hand-flush",
+        "show.hand-flush-six-card": "hand-flush",
+        "show.crib-flush": "crib-flush",
+        "peg.fifteen": "fifteen",
+        "peg.thirty-one": "thirty-one",
+        "peg.pairs": "pairs",
+        "peg.runs": "runs",
+        "peg.combined": "combination",
+        "peg.go": "go",
+        "peg.last-card": "last-card",
+        "peg.restart": "reset",
+        "peg.single-count": "single-count",
+        "deal.starter": "starter",
+        "deal.heels": "heels",
+        "deal.cut-for-deal": "cut",
+        "deal.dealing": "deal",
+        "game.three-for-last": "three-for-last",
+        "game.show-order": "show-order",
+        "game.win": "win",
+        "game.skunk": "skunk",
+        "game.double-skunk": "skunk",
+    }
+)
+EVENT_INDEX = re.compile(r"^events\[(\d+)\]")
+
+
+@cache
+def result_keys(op: str) -> tuple[str, ...]:
+    """The keys a case's expected result may give for `op`, from the case schema."""
+    return tuple(case_schema()["$defs"]["result"][op]["properties"])
+
+
+@cache
+def tag_vocabulary() -> frozenset[str]:
+    return frozenset(case_schema()["$defs"]["tag"]["enum"])
+
+
+def case_expectation(op: str, answer: Mapping[str, Any]) -> Json:
+    """A reference answer (`{"ok": ...}` or `{"rejected": ...}`) as a case expectation: every
+    result key the case format has for `op`, or the rejection's code, index and hand."""
+    if "rejected" in answer:
+        rejected = answer["rejected"]
+        return {"rejected": rejected["code"], **{key: rejected[key] for key in ("index", "hand") if key in rejected}}
+    result = answer["ok"]
+    return {key: result[key] for key in result_keys(op) if key in result}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An engine's answer that disagrees with the reference's on one example."""
+
+    example: Example
+    expected: Json  # the reference's answer as a case expectation, every key
+    compared: Json  # what was compared: `expected` less the features the engine did not claim
+    answer: Json | None  # the engine's answer, `{"ok": ...}` or `{"rejected": ...}`; None when it failed
+    error: str | None  # the engine's error (a crash, a hang, a broken message), when it failed
+    mismatches: tuple[str, ...]
+
+    @property
+    def engine_said(self) -> str:
+        if self.answer is None:
+            return f"an error: {self.error}"
+        return describe_answer(self.answer)
+
+    def differing_keys(self) -> list[str]:
+        """The top-level keys of the expectation the engine got wrong (all of them, if it failed or
+        answered a rejection for a result, or the reverse)."""
+        if "rejected" in self.compared or self.answer is None or "ok" not in self.answer:
+            return list(self.compared)
+        return [key for key, value in self.compared.items() if mismatches({key: value}, self.answer)]
+
+
+# --- the rules, the tags and the case ----------------------------------------------------------
+
+
+def rules_of(finding: Finding) -> list[str]:
+    """The catalogue rules a finding rests on, most specific first."""
+    op, expected, answer = finding.example.op, finding.expected, finding.answer
+    profile = reference_profile(finding.example.profile)
+    count_rule = "peg.single-count" if profile.count == "single" else "peg.restart"
+    if "rejected" in expected:
+        found = _rejection_rules(op, expected["rejected"], expected)
+    elif answer is not None and isinstance(answer.get("rejected"), Mapping):
+        found = _rejection_rules(op, str(answer["rejected"].get("code")), answer["rejected"])
+    else:
+        found = _result_rules(finding, finding.differing_keys(), (answer or {}).get("ok", {}))
+    known = catalogue()
+    chosen = [rule for rule in dict.fromkeys(count_rule if rule == COUNT_RULE else rule for rule in found)]
+    chosen = [rule for rule in chosen if rule in known]  # each rule once, and only the catalogue's
+    return chosen or [count_rule if rule == COUNT_RULE else rule for rule in OP_RULES[op]]
+
+
+def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
+    if op == "play" and code == "over_31":
+        return ["input.legal-play", "cards.value"]
+    rules = list(REJECTION_RULES.get(code, ()))
+    if code == "bad_cut":  # the cut for deal, or a hand's cut for the starter
+        cut_for_deal = op == "cut" or (op == "game" and "hand" not in where)
+        rules.insert(0, "deal.cut-for-deal" if cut_for_deal else "deal.starter")
+    return rules
+
+
+def _result_rules(finding: Finding, keys: Sequence[str], got: Mapping[str, Any]) -> list[str]:
+    """The rules of the result keys that differ. The events, where they differ, say more than the
+    scores they add up to, so the scores then cite nothing."""
+    op, expected = finding.example.op, finding.expected
+    rules: list[str] = []
+    if "events" in keys:
+        rules += _event_rules(finding, expected.get("events", []), got.get("events", []))
+    for key in keys:
+        if key in ("breakdown", "total") or (key == "points" and op == "play"):
+            rules += _parts_rules(finding, expected.get("breakdown", {}), got.get("breakdown"), finding.example.input)
+        elif key == "scores" and rules:
+            continue
+        elif key != "events":
+            rules += KEY_RULES.get(op, {}).get(key, ())
+            if key == "skunk" and "double_skunk" in (expected.get("skunk"), got.get("skunk")):
+                rules.append("game.double-skunk")
+    if op == "pegging":
+        rules.append(COUNT_RULE)
+    return rules
+
+
+def _parts_rules(finding: Finding, want: Mapping[str, Any], got: Any, data: Mapping[str, Any]) -> list[str]:
+    """The rules of the parts of a show or play breakdown that differ (or, with no breakdown from
+    the engine, of the parts that score)."""
+    op = finding.example.op
+    parts = SHOW_PARTS if op == "show" else PLAY_PARTS
+    if isinstance(got, Mapping):
+        names = [name for name in want if want.get(name) != got.get(name)]
+    else:
+        names = [name for name in want if want.get(name)]
+    rules = [_flush_rule(finding, data) if name == "flush" else parts.get(name, "") for name in names]
+    if op == "play" and sum(1 for value in want.values() if value) > 1:
+        rules.append("peg.combined")
+    return [rule for rule in rules if rule]
+
+
+def _flush_rule(finding: Finding, data: Mapping[str, Any], crib: bool | None = None) -> str:
+    """The flush rule of the set shown: the crib's, or the hand's of the profile's family."""
+    if (data.get("crib") if crib is None else crib) is True:
+        return "show.crib-flush"
+    five = reference_profile(finding.example.profile).cards_kept == 3
+    return "show.hand-flush-five-card" if five else "show.hand-flush-six-card"
+
+
+def _event_rules(finding: Finding, want: Sequence[Any], got: Any) -> list[str]:
+    """The rules of the first event where the two lists part: its type's, or, for a play or a
+    show counted differently, the rules of the parts that differ."""
+    index = next((int(m.group(1)) for line in finding.mismatches if (m := EVENT_INDEX.match(line))), None)
+    if index is None:
+        return []
+    got = got if isinstance(got, list) else []
+    mine = want[index] if index < len(want) else {}
+    theirs = got[index] if index < len(got) and isinstance(got[index], Mapping) else {}
+    rules: list[str] = []
+    for event in (mine, theirs):
+        kind = event.get("type")
+        if kind == "play" and mine.get("scoring") != theirs.get("scoring"):
+            keys = set(mine.get("scoring") or {}) | set(theirs.get("scoring") or {})
+            rules += [PLAY_PARTS[key] for key in sorted(keys) if key in PLAY_PARTS]
+        elif (
+            kind == "show" and mine.get("set") == theirs.get("set") and mine.get("breakdown") != theirs.get("breakdown")
+        ):
+            rules += _show_event_rules(finding, mine, theirs)
+        elif isinstance(kind, str):
+            rules += EVENT_RULES.get(kind, ())
+    return [rule for rule in rules if rule]
+
+
+def _show_event_rules(finding: Finding, mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
+    want, got = mine.get("breakdown") or {}, theirs.get("breakdown") or {}
+    crib = mine.get("set") == "crib"
+    return [
+        _flush_rule(finding, {}, crib) if name == "flush" else SHOW_PARTS.get(name, "")
+        for name in want
+        if want.get(name) != got.get(name)
+    ]
+
+
+def tags_of(finding: Finding, rules: Iterable[str]) -> list[str]:
+    op = finding.example.op
+    tags = list(OP_TAGS.get(op, ()))
+    if op == "show" and finding.example.input.get("crib"):
+        tags.append("crib")
+    tags += [RULE_TAGS[rule] for rule in rules if rule in RULE_TAGS]
+    if "rejected" in finding.expected:
+        tags.append("rejection")
+    vocabulary = tag_vocabulary()
+    return [tag for tag in dict.fromkeys(tags) if tag in vocabulary]
+
+
+def case_id(example: Example) -> str:
+    """`fuzz-<op>-<digest>`: the same input under the same profile always gets the same id."""
+    text = json.dumps([example.op, example.profile, example.input], sort_keys=True, separators=(",", ":"))
+    return f"{ID_PREFIX}{example.op}-{hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]}"
+
+
+def kept_expectation(finding: Finding) -> Json:
+    """The expectation the case keeps: a rejection whole; of a result, the keys always compared
+    and the keys the engine got wrong."""
+    expected = finding.expected
+    if "rejected" in expected:
+        return dict(expected)
+    gated = FEATURE_KEYS.get(finding.example.op, {})
+    wrong = set(finding.differing_keys())
+    return {key: value for key, value in expected.items() if key not in gated or key in wrong}
+
+
+def summary_of(finding: Finding) -> str:
+    """One line: what was expected and how the engine went wrong."""
+    answer = finding.answer
+    rejection = answer.get("rejected") if answer is not None else None
+    if answer is None:
+        wrong = "the engine fails"
+    elif isinstance(rejection, Mapping):
+        where = "".join(f" {key} {rejection[key]}" for key in ("index", "hand") if key in rejection)
+        wrong = f"the engine rejects it ({rejection.get('code')}{where})"
+    elif "rejected" in finding.expected:
+        wrong = "the engine accepts it"
+    else:
+        wrong = f"the engine differs in {', '.join(finding.differing_keys())}"
+    return f"{_expected_text(finding)} expected, {wrong}"
+
+
+def explanation(finding: Finding, seed: int, engine: str) -> str:
+    """The case's `explain`: where the case comes from, and what the engine answered instead."""
+    prose = (
+        f"Found by the differential fuzzer (cribcheck fuzz --seed {seed}) against {engine}, and shrunk by "
+        f"Hypothesis to this input. The expectation is the reference engine's answer under "
+        f"{finding.example.profile}: {_expected_text(finding)}. The engine answered {finding.engine_said}. "
+        "What differed:"
+    )
+    lines = [
+        *textwrap.wrap(prose, EXPLAIN_WIDTH, break_on_hyphens=False),
+        *(f"  {line}" for line in finding.mismatches[:SHOWN_MISMATCHES]),
+    ]
+    if len(finding.mismatches) > SHOWN_MISMATCHES:
+        lines.append(f"  ... and {len(finding.mismatches) - SHOWN_MISMATCHES} more")
+    return "\n".join(lines) + "\n"
+
+
+def _expected_text(finding: Finding) -> str:
+    expected = finding.expected
+    if "rejected" in expected:
+        where = "".join(f" {key} {expected[key]}" for key in ("index", "hand") if key in expected)
+        return f"the rejection {expected['rejected']}{where}"
+    return "a result"
+
+
+def case_document(finding: Finding, seed: int, engine: str) -> Json:
+    """The finding as a case file (one topic, one case)."""
+    rules = rules_of(finding)
+    example = finding.example
+    identifier = case_id(example)
+    case = {
+        "id": identifier,
+        "title": f"Fuzzer finding: {example.op} under {example.profile}, {summary_of(finding)}",
+        "rules": rules,
+        "tags": tags_of(finding, rules),
+        "profiles": [example.profile],
+        "op": example.op,
+        "input": example.input,
+        "explain": explanation(finding, seed, engine),
+        "expect": {"default": kept_expectation(finding)},
+    }
+    return {"topic": f"A disagreement found by cribcheck fuzz ({identifier})", "cases": [case]}
+
+
+class _CaseDumper(yaml.SafeDumper):
+    """Safe dumping; text of several lines as a literal block, as the corpus writes `explain`."""
+
+
+def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in text else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_CaseDumper.add_representer(str, _text)
+
+HEADER = (
+    "# Written by `cribcheck fuzz`: a disagreement with the reference engine, shrunk to one case.\n"
+    "# Check it, then move it into the topic file under cases/ it belongs to (or commit it as is).\n"
+)
+
+
+def dump_case(document: Mapping[str, Any]) -> str:
+    body = yaml.dump(
+        document, Dumper=_CaseDumper, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True
+    )
+    return HEADER + body
+
+
+def write_case(document: Mapping[str, Any], folder: Path) -> Path:
+    """Write the case file `<id>.yaml` in `folder` (made if need be); the path written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{document['cases'][0]['id']}.yaml"
+    path.write_text(dump_case(document), encoding="utf-8")
+    return path

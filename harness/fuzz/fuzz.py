@@ -1,0 +1,438 @@
+"""`cribcheck fuzz`: differential fuzzing of an engine against the reference.
+
+Hypothesis draws inputs for every operation the engine claims, under every profile it claims
+(harness/fuzz/strategies.py: hands and starters, legal and illegal plays, whole hands and whole games
+with random legal decisions), and each is sent to the engine through harness/engine/engines.py, the same
+path as `cribcheck run` (so a crash or a hang is an `error`, and the engine is restarted). The
+answer is compared with the reference's (harness/operations/compare.py), over the keys of the features the
+engine claims. At the first disagreement Hypothesis shrinks the input (for `--shrink-seconds` at
+most), and the smallest disagreement is written into `--out` as a ready-to-commit case
+(harness/fuzz/findings.py), and printed.
+
+Exit status: 0 when no disagreement was found, 1 when one was (and written), 2 on a usage or
+setup error (an engine that cannot start, nothing to fuzz).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shlex
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import hypothesis
+from hypothesis import HealthCheck, Phase, Verbosity, given
+from hypothesis.errors import Flaky
+
+from harness.engine.engines import (
+    Engine,
+    EngineSetupError,
+    add_engine_arguments,
+    engine_options,
+    engine_words,
+    open_engine,
+)
+from harness.engine.protocol import Request
+from harness.fuzz.findings import Finding, case_document, case_expectation, write_case
+from harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples
+from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
+from harness.operations.compare import mismatches
+from harness.operations.features import compared_expectation
+from harness.results.verdict import answer_of
+from reference import profile_names
+
+EXIT_CLEAN, EXIT_FOUND, EXIT_SETUP = 0, 1, 2
+DEFAULT_SECONDS = 60.0
+DEFAULT_SHRINK_SECONDS = 30.0
+DEFAULT_SIMPLIFY_SECONDS = 5.0
+SIMPLER = tuple(OPERATION_WEIGHTS)  # the operations from the simplest
+DEFAULT_OUT = Path("fuzz-findings")
+UNLIMITED = 10**9  # examples, when only time limits the search
+SHOWN_INPUT = 600  # characters of an input printed with a finding (the case file has it whole)
+
+
+@dataclass(frozen=True)
+class FuzzSettings:
+    """How long to search, from which seed, and over what (empty: all the engine claims)."""
+
+    seconds: float | None = DEFAULT_SECONDS
+    max_examples: int | None = None
+    seed: int = 0
+    shrink_seconds: float = DEFAULT_SHRINK_SECONDS
+    simplify_seconds: float = DEFAULT_SIMPLIFY_SECONDS
+    profiles: tuple[str, ...] = ()
+    operations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FuzzResult:
+    """What a run found, and how long it took to find it."""
+
+    seed: int
+    finding: Finding | None  # the smallest disagreement found, or None
+    examples: int  # examples run, shrinking included
+    seconds: float
+    detected_after: int | None = None  # examples run until the first disagreement
+    detected_seconds: float | None = None
+    detected_op: str | None = None  # the operation of the first disagreement (before shrinking)
+    by_op: Mapping[str, int] = field(default_factory=dict)  # examples run per operation
+    stopped: str = "examples"  # why the search ended: "found", "time" or "examples"
+
+
+class Disagreement(Exception):
+    """Raised inside the Hypothesis test when the engine disagrees: Hypothesis then shrinks."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__("; ".join(finding.mismatches[:3]))
+        self.finding = finding
+
+
+class _TimeUp(BaseException):
+    """The time for searching (or shrinking) is over. Not an Exception: Hypothesis lets it pass."""
+
+
+class Scope(Exception):
+    """Nothing to fuzz: the engine claims no operation or profile the fuzzer can draw."""
+
+
+def scope(engine: Engine, wanted: FuzzSettings) -> tuple[list[str], list[str]]:
+    """The operations and profiles to draw: what the engine claims (and the reference knows), less
+    what the settings leave out. Raises Scope when either is empty."""
+    info = engine.info
+    ops = [op for op in OPERATIONS if op in info.operations and (not wanted.operations or op in wanted.operations)]
+    names = [name for name in profile_names() if name in info.profiles]
+    if wanted.profiles:
+        names = [name for name in names if name in wanted.profiles]
+    if not ops:
+        raise Scope(f"the engine claims none of the operations to fuzz ({', '.join(wanted.operations or OPERATIONS)})")
+    if not names:
+        raise Scope(f"the engine claims none of the profiles to fuzz ({', '.join(wanted.profiles or profile_names())})")
+    return ops, names
+
+
+def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
+    """Send one example to the engine and compare its answer with the reference's; a Finding when
+    they disagree (an engine error counts; a skip does not)."""
+    expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
+    compared = compared_expectation(example.op, expected, engine.info.features)
+    answers = engine.answer([Request(seq, example.op, example.profile, example.input)])
+    try:
+        outcome = next(answers)
+    finally:
+        answers.close()
+    if outcome.kind == "skipped":
+        return None
+    if outcome.kind == "error":
+        return Finding(example, expected, compared, None, outcome.message, (f"the engine failed: {outcome.message}",))
+    answer = answer_of(outcome) or {}
+    found = tuple(mismatches(compared, answer))
+    return Finding(example, expected, compared, answer, None, found) if found else None
+
+
+class _Search:
+    """One Hypothesis search (local to `fuzz`): its counts, its clock, and the smallest finding."""
+
+    def __init__(self, engine: Engine, wanted: FuzzSettings, progress: Progress) -> None:
+        self.engine = engine
+        self.wanted = wanted
+        self.progress = progress
+        self.start = time.monotonic()
+        self.examples = 0
+        self.by_op: Counter[str] = Counter()
+        self.first: tuple[int, float, str] | None = None  # examples, seconds, op
+        self.best: Finding | None = None
+        self.stopped = "examples"
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def check(self, example: Example) -> None:
+        """The body of the Hypothesis test."""
+        elapsed = self.elapsed()
+        if self.first is None and self.wanted.seconds is not None and elapsed > self.wanted.seconds:
+            raise _TimeUp
+        if self.first is not None and elapsed - self.first[1] > self.wanted.shrink_seconds:
+            raise _TimeUp
+        self.examples += 1
+        self.by_op[example.op] += 1
+        self.progress.tick(self)
+        finding = judge_example(self.engine, example, str(self.examples))
+        if finding is None:
+            return
+        if self.first is None:
+            self.first = (self.examples, elapsed, example.op)
+            self.progress.found(self)
+        self.best = finding  # the shrinker only tries smaller inputs: the last to fail is the smallest
+        raise Disagreement(finding)
+
+    def run(self, ops: Sequence[str], names: Sequence[str]) -> Finding | None:
+        """Search examples of `ops` under `names`; the smallest disagreement found, or None."""
+        test = given(examples(ops, names))(self.check)
+        test = hypothesis.settings(
+            max_examples=self.wanted.max_examples or UNLIMITED,
+            deadline=None,
+            database=None,
+            phases=(Phase.generate, Phase.shrink),
+            suppress_health_check=list(HealthCheck),
+            verbosity=Verbosity.quiet,
+            report_multiple_bugs=False,
+            print_blob=False,
+        )(test)
+        test = hypothesis.seed(self.wanted.seed)(test)
+        try:
+            test()
+        except Disagreement as disagreement:
+            return disagreement.finding
+        except _TimeUp:
+            self.stopped = "time"
+            return self.best
+        except Flaky:  # the engine answered the same input differently: keep what was seen
+            if self.best is None:
+                raise
+            return self.best
+        return None
+
+
+def _rank(op: str) -> int:
+    return SIMPLER.index(op) if op in SIMPLER else len(SIMPLER)
+
+
+def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None) -> FuzzResult:
+    """Search for a disagreement between `engine` and the reference; raises Scope when there is
+    nothing to fuzz. The engine is left open.
+
+    After a disagreement is found and shrunk, short searches (`simplify_seconds` in all) look for
+    one in simpler operations only (those before it in the mix: a hand rather than a game, then a
+    show rather than a hand), whose case is smaller and says more plainly what is wrong."""
+    ops, names = scope(engine, wanted)
+    progress = progress or Progress(None)
+    search = _Search(engine, wanted, progress)
+    with cached_profiles():
+        finding = search.run(ops, names)
+        examples_run = search.examples
+        deadline = time.monotonic() + wanted.simplify_seconds
+        while finding is not None and time.monotonic() < deadline:
+            simpler = [op for op in ops if _rank(op) < _rank(finding.example.op)]
+            if not simpler:
+                break
+            progress.note(f"fuzz: looking for a simpler disagreement ({', '.join(simpler)})")
+            again = FuzzSettings(
+                seconds=deadline - time.monotonic(),
+                seed=wanted.seed,
+                shrink_seconds=wanted.shrink_seconds,
+                simplify_seconds=0,
+            )
+            second = _Search(engine, again, Progress(None))
+            smaller = second.run(simpler, names)
+            examples_run += second.examples
+            if smaller is None:
+                break
+            finding = smaller
+    first = search.first
+    return FuzzResult(
+        seed=wanted.seed,
+        finding=finding,
+        examples=examples_run,
+        seconds=search.elapsed(),  # the second search included
+        detected_after=first[0] if first else None,
+        detected_seconds=first[1] if first else None,
+        detected_op=first[2] if first else None,
+        by_op=dict(search.by_op),
+        stopped="found" if finding else search.stopped,
+    )
+
+
+class Progress:
+    """A status line while the search runs (on a terminal, redrawn in place), and a line when the
+    first disagreement is found. `stream` None: silent."""
+
+    def __init__(self, stream: TextIO | None, every: float | None = None) -> None:
+        self.stream = stream
+        self.live = bool(stream is not None and stream.isatty())
+        self.every = every if every is not None else (0.5 if self.live else 10.0)
+        self.next = time.monotonic() + self.every
+
+    def tick(self, search: _Search) -> None:
+        if self.stream is None or time.monotonic() < self.next:
+            return
+        self.next = time.monotonic() + self.every
+        if search.first is None:
+            ops = ", ".join(f"{op} {count}" for op, count in sorted(search.by_op.items()))
+            text = f"fuzz: {search.elapsed():5.1f} s, {search.examples} examples ({ops}), no disagreement yet"
+        else:
+            text = f"fuzz: shrinking, {search.elapsed() - search.first[1]:.1f} s, {search.examples} examples"
+        self._show(text)
+
+    def found(self, search: _Search) -> None:
+        if self.stream is None or search.first is None:
+            return
+        examples, seconds, op = search.first
+        self._show(f"fuzz: disagreement on {op} after {examples} examples ({seconds:.1f} s); shrinking it", end=True)
+
+    def note(self, text: str) -> None:
+        if self.stream is not None:
+            self._show(text, end=True)
+
+    def finish(self) -> None:
+        if self.stream is not None and self.live:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.live = False
+
+    def _show(self, text: str, end: bool = False) -> None:
+        assert self.stream is not None
+        if self.live:
+            self.stream.write("\r\033[K" + text + ("\n" if end else ""))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    engine = parser.add_argument_group("engine")
+    add_engine_arguments(engine)
+    engine.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request (default 5)")
+    search = parser.add_argument_group("search")
+    search.add_argument(
+        "--profile", action="append", default=[], metavar="P", help="fuzz under this profile only (repeatable)"
+    )
+    search.add_argument(
+        "--op",
+        action="append",
+        default=[],
+        choices=OPERATIONS,
+        metavar="OP",
+        help="fuzz this operation only (repeatable)",
+    )
+    limit = search.add_mutually_exclusive_group()
+    limit.add_argument("--seconds", type=float, metavar="S", help=f"search for S seconds (default {DEFAULT_SECONDS:g})")
+    limit.add_argument("--max-examples", type=int, metavar="N", help="search N examples")
+    search.add_argument("--seed", type=int, metavar="N", help="the random seed (default: a new one, printed)")
+    search.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=DEFAULT_SHRINK_SECONDS,
+        metavar="S",
+        help=f"seconds at most for shrinking a disagreement (default {DEFAULT_SHRINK_SECONDS:g})",
+    )
+    search.add_argument(
+        "--simplify-seconds",
+        type=float,
+        default=DEFAULT_SIMPLIFY_SECONDS,
+        metavar="S",
+        help="after a disagreement, seconds spent looking for one in simpler operations only "
+        f"(default {DEFAULT_SIMPLIFY_SECONDS:g}; 0: none)",
+    )
+    output = parser.add_argument_group("output")
+    output.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=f"where to write the case (default {DEFAULT_OUT})"
+    )
+    output.add_argument("--no-progress", action="store_true", help="no status line while searching")
+
+
+def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
+    if args.max_examples is not None and args.max_examples < 1:
+        raise ValueError("--max-examples must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        raise ValueError("--seconds must be positive")
+    seconds = args.seconds if args.seconds is not None or args.max_examples is not None else DEFAULT_SECONDS
+    unknown = sorted(set(args.profile) - set(profile_names()))
+    if unknown:
+        raise ValueError(f"unknown profile(s): {', '.join(unknown)}")
+    return FuzzSettings(
+        seconds=seconds,
+        max_examples=args.max_examples,
+        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**32),
+        shrink_seconds=args.shrink_seconds,
+        simplify_seconds=args.simplify_seconds,
+        profiles=tuple(args.profile),
+        operations=tuple(args.op),
+    )
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None, open_with: Callable[..., Engine] = open_engine) -> int:
+    out = out or sys.stdout
+    try:
+        wanted = settings_from_args(args)
+    except ValueError as error:
+        print(f"cribcheck fuzz: {error}", file=sys.stderr)
+        return EXIT_SETUP
+    try:
+        engine = open_with(engine_options(args))
+    except EngineSetupError as error:
+        print(f"cribcheck fuzz: the engine could not be started: {error.message}", file=sys.stderr)
+        for line in error.stderr[-5:]:
+            print(f"  | {line}", file=sys.stderr)
+        return EXIT_SETUP
+    label = args.engine or "the reference engine (in-process)"
+    print(f"fuzzing {engine.info.label} with seed {wanted.seed}", file=out)
+    progress = Progress(None if args.no_progress else sys.stderr)
+    try:
+        result = fuzz(engine, wanted, progress)
+    except Scope as error:
+        print(f"cribcheck fuzz: {error}", file=sys.stderr)
+        return EXIT_SETUP
+    finally:
+        progress.finish()
+        engine.close()
+    for line in report_lines(result):
+        print(line, file=out)
+    if result.finding is None:
+        return EXIT_CLEAN
+    path = write_case(case_document(result.finding, result.seed, _engine_text(args, label)), args.out)
+    print(f"wrote {path}", file=out)
+    print(f"rerun it: {rerun_command(args, path)}", file=out)
+    return EXIT_FOUND
+
+
+def _engine_text(args: argparse.Namespace, label: str) -> str:
+    return f"`{args.engine}`" if args.engine else label
+
+
+def rerun_command(args: argparse.Namespace, path: Path) -> str:
+    return shlex.join(["cribcheck", "run", "--cases-dir", str(path), *engine_words(args)])
+
+
+def report_lines(result: FuzzResult) -> list[str]:
+    """What a run found, for people."""
+    counts = ", ".join(f"{op} {count}" for op, count in sorted(result.by_op.items()))
+    finding = result.finding
+    if finding is None:
+        why = "time is up" if result.stopped == "time" else "all examples run"
+        return [f"no disagreement in {result.examples} examples ({result.seconds:.1f} s, {why}): {counts}"]
+    example = finding.example
+    lines = [
+        f"DISAGREEMENT: found on {result.detected_op} after {result.detected_after} examples "
+        f"({_seconds(result.detected_seconds)}), shrunk to:",
+        f"  op {example.op}, profile {example.profile}",
+        f"  input: {_short(example.input)}",
+        f"  the engine answered {finding.engine_said}",
+        "  differences (expected is the reference's answer):",
+        *(f"    {line}" for line in finding.mismatches),
+    ]
+    return lines
+
+
+def _seconds(value: float | None) -> str:
+    return "?" if value is None else f"{value:.1f} s"
+
+
+def _short(data: Mapping[str, Any] | Sequence[Any]) -> str:
+    text = json.dumps(data, separators=(", ", ": "))
+    return text if len(text) <= SHOWN_INPUT else text[: SHOWN_INPUT - 3] + "... (in full in the case file)"
+
+
+if __name__ == "__main__":
+    command = argparse.ArgumentParser(prog="python3 -m harness.fuzz.fuzz", description=__doc__.splitlines()[0])
+    add_arguments(command)
+    sys.exit(main(command.parse_args()))

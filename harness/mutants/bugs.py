@@ -1,0 +1,381 @@
+"""The buggy code of the mutant engines: each function takes the reference name it replaces (the
+original, resolved when the patch is applied) and returns the replacement with ONE bug in it.
+
+The catalogue in harness/mutants/catalogue.py says which name each replaces and which rule it breaks.
+Nothing here is used by the reference engine itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations, pairwise
+from typing import Any
+
+import reference.pegging as pegging_module
+from reference.cards import Card, as_card, form_run
+from reference.errors import Code, CribbageError
+from reference.hand import Heels, ThreeForLast, other_player
+from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
+
+Combination = tuple[Card, ...]
+Fn = Callable[..., Any]
+
+# --- the show ----------------------------------------------------------------------------------
+
+
+def hand_flush_of_three_ignored(original: Fn) -> Fn:
+    """Five-card: the 3 hand cards of one suit without the starter score nothing."""
+
+    def hand_flush(hand: Combination, starter: Card, profile: Any) -> Combination:
+        found = original(hand, starter, profile)
+        return () if len(found) == 3 and starter not in found else found
+
+    return hand_flush
+
+
+def hand_flush_without_starter(original: Fn) -> Fn:
+    """A hand flush never takes the starter in (3 or 4 only, never 4 or 5)."""
+
+    def hand_flush(hand: Combination, starter: Card, profile: Any) -> Combination:
+        return tuple(card for card in original(hand, starter, profile) if card != starter)
+
+    return hand_flush
+
+
+def nobs_for_the_starter(original: Fn) -> Fn:
+    """The starter jack counts as nobs for the set it is shown with."""
+
+    def nobs(cards: Combination, starter: Card, *, crib: bool, profile: Any) -> Card | None:
+        return original((*cards, starter), starter, crib=crib, profile=profile)
+
+    return nobs
+
+
+def nobs_any_suit(original: Fn) -> Fn:
+    """Any jack in the set scores nobs, whatever the starter's suit."""
+
+    def nobs(cards: Combination, starter: Card, *, crib: bool, profile: Any) -> Card | None:
+        for card in cards:
+            if card.is_jack:
+                return original((card,), card, crib=crib, profile=profile)
+        return None
+
+    return nobs
+
+
+def runs_once_per_ranks(original: Fn) -> Fn:
+    """A double or triple run counts once: runs are kept by their ranks, duplicates dropped."""
+
+    def runs(cards: Iterable[Card]) -> tuple[Combination, ...]:
+        kept: dict[tuple[int, ...], Combination] = {}
+        for run in original(cards):
+            kept.setdefault(tuple(sorted(card.rank for card in run)), run)
+        return tuple(kept.values())
+
+    return runs
+
+
+def runs_with_contained(original: Fn) -> Fn:
+    """Every run counts, including the shorter runs inside a longer one (A-2-3-4 = 4 + 3 + 3)."""
+
+    def runs(cards: Iterable[Card]) -> tuple[Combination, ...]:
+        cards = tuple(cards)
+        return tuple(
+            subset for size in range(len(cards), 2, -1) for subset in combinations(cards, size) if form_run(subset)
+        )
+
+    return runs
+
+
+def ace_high_too(original: Fn) -> Fn:
+    """The ace may also be high, after the king: Q-K-A is a run."""
+
+    def form_run_ace_high(cards: Iterable[Card]) -> bool:
+        cards = tuple(cards)
+        if original(cards):
+            return True
+        ranks = sorted(14 if card.rank == 1 else card.rank for card in cards)
+        return len(ranks) >= 3 and len(set(ranks)) == len(ranks) and ranks[-1] - ranks[0] == len(ranks) - 1
+
+    return form_run_ace_high
+
+
+def same_value(original: Fn) -> Fn:
+    """A pair by counting value: 10 and Q (or J and K) pair."""
+
+    def same_rank(cards: Iterable[Card]) -> bool:
+        return len({card.value for card in cards}) == 1
+
+    return same_rank
+
+
+def fifteens_of_two(original: Fn) -> Fn:
+    """Only two cards summing to 15 are looked for."""
+
+    def fifteens(cards: Iterable[Card]) -> tuple[Combination, ...]:
+        return tuple(pair for pair in combinations(tuple(cards), 2) if sum(card.value for card in pair) == 15)
+
+    return fifteens
+
+
+# --- the pegging: points for a card -------------------------------------------------------------
+
+
+def run_through_duplicate(original: Fn) -> Fn:
+    """A pegging run is looked for among the distinct ranks of the last cards, so a duplicate
+    inside (4 5 5 6) does not break it."""
+
+    def run_points(count_cards: Sequence[Card]) -> int:
+        for n in range(len(count_cards), 2, -1):
+            ranks = {card.rank for card in count_cards[-n:]}
+            if len(ranks) >= 3 and max(ranks) - min(ranks) == len(ranks) - 1:
+                return len(ranks)
+        return 0
+
+    return run_points
+
+
+def run_in_order_only(original: Fn) -> Fn:
+    """A pegging run counts only when played in sequence order (5 6 7 or 7 6 5, not 5 7 6)."""
+
+    def run_points(count_cards: Sequence[Card]) -> int:
+        for n in range(len(count_cards), 2, -1):
+            ranks = [card.rank for card in count_cards[-n:]]
+            if {b - a for a, b in pairwise(ranks)} in ({1}, {-1}):
+                return n
+        return 0
+
+    return run_points
+
+
+def pairs_anywhere_in_count(original: Fn) -> Fn:
+    """Every card of the count of the same rank pairs with the card played, adjacent or not."""
+
+    def pair_points(count_cards: Sequence[Card]) -> int:
+        same = sum(1 for card in count_cards if card.rank == count_cards[-1].rank)
+        return POINTS_FOR_PAIRS.get(same, 0)
+
+    return pair_points
+
+
+def pair_royal_four(original: Fn) -> Fn:
+    """A pair royal (three of a rank) pegs 4 instead of 6."""
+
+    def pair_points(count_cards: Sequence[Card]) -> int:
+        points = original(count_cards)
+        return 4 if points == 6 else points
+
+    return pair_points
+
+
+def best_reason_only(original: Any) -> property:
+    """The reasons for one card do not add up: only the largest is pegged (fifteen for 2, not 4)."""
+    return property(lambda score: max(score.fifteen, score.thirty_one, score.pairs, score.run))
+
+
+# --- the pegging: the course of play (subclasses of reference.pegging._Pegger) ------------------
+
+
+def history_across_resets(original: type) -> type:
+    """Pairs and runs look back over every card played in the pegging, across resets."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            super().play(text, index)
+            pair_points, run_points = _scoring_functions()
+            played = [event.card for event in self.events if isinstance(event, Play)]
+            last = self.events[-1]
+            score = PlayScore(last.score.fifteen, last.score.thirty_one, pair_points(played), run_points(played))
+            self.events[-1] = Play(last.player, last.card, last.count, score)
+
+    return Pegger
+
+
+def _scoring_functions() -> tuple[Fn, Fn]:
+    """The pegging's pair and run scorers as they are now (looked up at call time)."""
+    return pegging_module.pair_points, pegging_module.run_points
+
+
+def last_player_leads(original: type) -> type:
+    """After a reset, the player of the last card leads the next series."""
+
+    class Pegger(original):
+        def end_series(self) -> None:
+            super().end_series()
+            if self.events and isinstance(self.events[-1], Reset):
+                self.turn = opponent(self.turn)
+                self.events[-1] = Reset(self.turn)
+
+    return Pegger
+
+
+def pone_always_leads(original: type) -> type:
+    """After a reset, the pone leads the next series, whoever played the last card."""
+
+    class Pegger(original):
+        def end_series(self) -> None:
+            super().end_series()
+            if self.events and isinstance(self.events[-1], Reset):
+                self.turn = "pone"
+                self.events[-1] = Reset(self.turn)
+
+    return Pegger
+
+
+def no_point_for_last_card(original: type) -> type:
+    """The last card of the pegging (all cards played) scores no point; a go still does."""
+
+    class Pegger(original):
+        def end_series(self) -> None:
+            if not self.held["pone"] and not self.held["dealer"] and self.last_player is not None:
+                self.over = True
+                return
+            super().end_series()
+
+    return Pegger
+
+
+def no_point_for_go(original: type) -> type:
+    """A series ended by a go (cards still held) scores no point; the last card still does."""
+
+    class Pegger(original):
+        def end_series(self) -> None:
+            held = bool(self.held["pone"] or self.held["dealer"])
+            before = len(self.events)
+            super().end_series()
+            if held:
+                self.events[before:] = [event for event in self.events[before:] if not isinstance(event, LastCard)]
+
+    return Pegger
+
+
+def go_point_to_go_sayer(original: type) -> type:
+    """The point for a go is given to the player who said go, not to the player of the last card."""
+
+    class Pegger(original):
+        def end_series(self) -> None:
+            last, went = self.last_player, set(self.said_go)
+            before = len(self.events)
+            super().end_series()
+            if last is None or opponent(last) not in went:
+                return
+            for position in range(before, len(self.events)):
+                event = self.events[position]
+                if isinstance(event, LastCard):
+                    self.events[position] = LastCard(opponent(last), event.points)
+
+    return Pegger
+
+
+def go_while_a_card_fits(original: type) -> type:
+    """A "go" is accepted from a player who holds a card that fits: the turn simply passes."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if text == GO and not self.over:
+                self.go_unclaimed = False
+                self.said_go.add(self.turn)
+                self.events.append(Go(self.turn))
+                self.turn = opponent(self.turn)
+                return
+            super().play(text, index)
+
+    return Pegger
+
+
+def play_past_31(original: type) -> type:
+    """A card that takes the count past 31 is accepted (scoring its pairs and runs)."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            try:
+                super().play(text, index)
+            except CribbageError as error:
+                if error.code != Code.OVER_31:
+                    raise
+                card = as_card(text)  # held by the player to play: over_31 is checked last
+                pair_points, run_points = _scoring_functions()
+                self.held[self.turn].remove(card)
+                self.series.append(card)
+                score = PlayScore(0, 0, pair_points(self.series), run_points(self.series))
+                self.events.append(Play(self.turn, card, self.count, score))
+                self.last_player = self.turn
+                self.turn = opponent(self.turn)
+
+    return Pegger
+
+
+# --- the hand ----------------------------------------------------------------------------------
+
+
+def heels_to_pone(original: Fn) -> Fn:
+    """His heels (a jack turned) is pegged by the pone instead of the dealer."""
+
+    def awards(profile: Any, dealer: str, *rest: Any) -> Iterator[tuple[Any, str | None]]:
+        for event, player in original(profile, dealer, *rest):
+            yield event, (other_player(dealer) if isinstance(event, Heels) else player)
+
+    return awards
+
+
+def three_for_last_to_dealer(original: Fn) -> Fn:
+    """Three for last is pegged by the dealer of the first hand instead of the pone."""
+
+    def awards(profile: Any, dealer: str, *rest: Any) -> Iterator[tuple[Any, str | None]]:
+        for event, player in original(profile, dealer, *rest):
+            yield event, (dealer if isinstance(event, ThreeForLast) else player)
+
+    return awards
+
+
+def three_for_last_every_hand(original: Fn) -> Fn:
+    """Three for last is given to the pone of every hand, not only the first."""
+
+    def awards(profile: Any, dealer: str, first_hand: bool, *rest: Any) -> Iterator[tuple[Any, str | None]]:
+        return original(profile, dealer, True, *rest)
+
+    return awards
+
+
+def dealer_shows_first(original: Fn) -> Fn:
+    """The dealer's hand is counted before the pone's (then the crib)."""
+
+    def the_show(*args: Any) -> Iterator[Any]:
+        pone_hand, dealer_hand, crib = original(*args)
+        yield dealer_hand
+        yield pone_hand
+        yield crib
+
+    return the_show
+
+
+# --- the deal and the game ---------------------------------------------------------------------
+
+
+def higher_card_deals(original: Fn) -> Fn:
+    """The higher cut card deals instead of the lower."""
+
+    def cut_rank(card: Card, profile: Any) -> int:
+        return -original(card, profile)
+
+    return cut_rank
+
+
+def dealer_dealt_first(original: Fn) -> Fn:
+    """The deal starts with the dealer: the dealer takes the 1st, 3rd, 5th... card."""
+
+    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        pone, dealer = original(deck, profile)
+        return dealer, pone
+
+    return dealt_hands
+
+
+def starter_one_card_up(original: Fn) -> Fn:
+    """The starter is the bottom card of the lifted packet, stock[k - 1], not stock[k]."""
+
+    def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
+        original(stock, cut)  # the same checks of the depth
+        return stock[cut - 1]
+
+    return starter_from_cut

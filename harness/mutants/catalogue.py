@@ -1,0 +1,398 @@
+"""Mutant engines: the reference engine with exactly one plausible bug each, to prove that the
+case corpus catches real bugs. A mutant the corpus does not catch (a survivor) names a hole.
+
+Each mutant is data: a kebab-case name, a one-line description, the rule id it breaks, and one
+patch (harness/mutants/mutation.py) that replaces one reference name where it is looked up, or one
+profile field; the buggy code is in harness/mutants/bugs.py. The reference itself is never
+edited.
+
+`run_mutant(name, op, input, profile)` answers like `harness.operations.answers.run_reference`,
+under the mutant. The kill table over the corpus is harness/mutants/kill_table.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from harness.mutants import bugs as bug
+from harness.mutants.mutation import FunctionPatch, Mutant, ProfilePatch, always
+from harness.operations.answers import Json, run_reference
+from reference import Profile
+from reference.profiles import SkunkClass, SkunkRule
+
+
+def five_card(profile: Profile) -> bool:
+    return profile.cards_kept == 3
+
+
+def six_card(profile: Profile) -> bool:
+    return profile.cards_kept == 4
+
+
+def has_skunk_below(profile: Profile) -> bool:
+    return profile.skunk is not None and profile.skunk.measure == "loser_below"
+
+
+def skunk_by_margin(profile: Profile) -> SkunkRule:
+    """Seed 001's reading applied as a bug: a skunk is a win by more than 30, double by more than 60."""
+    assert profile.skunk is not None
+    return SkunkRule(
+        measure="margin_over",
+        win_points=profile.skunk.win_points,
+        classes=(
+            SkunkClass(name="double_skunk", game_points=3, over=60),
+            SkunkClass(name="skunk", game_points=2, over=30),
+        ),
+    )
+
+
+def skunk_line_one_up(name: str) -> Callable[[Profile], SkunkRule]:
+    """The skunk class `name` taken one point too far: below 92 for below 91 (91 or less)."""
+
+    def change(profile: Profile) -> SkunkRule:
+        assert profile.skunk is not None
+        classes = tuple(
+            SkunkClass(line.name, line.game_points, None if line.below is None else line.below + 1, line.over)
+            if line.name == name
+            else line
+            for line in profile.skunk.classes
+        )
+        return SkunkRule(profile.skunk.measure, profile.skunk.win_points, classes)
+
+    return change
+
+
+def fn(target: str, make: Callable[[Any], Any]) -> FunctionPatch:
+    """Reference name `target` (where it is looked up) replaced by `make(original)`."""
+    return FunctionPatch(target, make)
+
+
+def profile_field(name: str, value: Any, applies: Callable[[Profile], bool] = always) -> ProfilePatch:
+    """Profile field `name` set to `value`, in the profiles `applies` accepts."""
+    return ProfilePatch(name, lambda profile: value, applies)
+
+
+def profile_change(
+    name: str, change: Callable[[Profile], Any], applies: Callable[[Profile], bool] = always
+) -> ProfilePatch:
+    """Profile field `name` set to `change(profile)`, in the profiles `applies` accepts."""
+    return ProfilePatch(name, change, applies)
+
+
+PEGGER = "reference.pegging._Pegger"
+AWARDS = "reference.hand._awards"
+
+MUTANTS: tuple[Mutant, ...] = (
+    # --- the show ---
+    Mutant(
+        "crib-four-card-flush",
+        "six-card: the crib's four cards of one suit score a flush of 4 without the starter",
+        "show.crib-flush",
+        profile_field("crib_four_card_flush", True, six_card),
+    ),
+    Mutant(
+        "five-card-crib-four-card-flush",
+        "five-card: the crib's four cards of one suit score a flush of 4 without the starter",
+        "show.crib-flush",
+        profile_field("crib_four_card_flush", True, five_card),
+    ),
+    Mutant(
+        "six-card-three-plus-starter-flush",
+        "six-card: three hand cards and the starter of one suit score a flush of 4",
+        "show.hand-flush-six-card",
+        profile_field("hand_flush_starter_completes", True, six_card),
+    ),
+    Mutant(
+        "five-card-flush-of-three-ignored",
+        "five-card: the three hand cards of one suit score nothing without the starter",
+        "show.hand-flush-five-card",
+        fn("reference.show.hand_flush", bug.hand_flush_of_three_ignored),
+    ),
+    Mutant(
+        "hand-flush-without-starter",
+        "a hand flush never takes in the starter of its suit (3 or 4, never 4 or 5)",
+        "show.hand-flush-five-card",
+        fn("reference.show.hand_flush", bug.hand_flush_without_starter),
+    ),
+    Mutant(
+        "nobs-for-starter-jack",
+        "a jack turned as starter scores nobs in every set it is shown with",
+        "show.nobs",
+        fn("reference.show.nobs", bug.nobs_for_the_starter),
+    ),
+    Mutant(
+        "nobs-any-suit",
+        "any jack in the set scores nobs, whatever the starter's suit",
+        "show.nobs",
+        fn("reference.show.nobs", bug.nobs_any_suit),
+    ),
+    Mutant(
+        "no-nobs-in-crib",
+        "nobs never counts in the crib",
+        "show.nobs",
+        profile_field("nobs_in_crib", False),
+    ),
+    Mutant(
+        "nobs-worth-2",
+        "nobs scores 2 (as heels does) instead of 1",
+        "show.nobs",
+        profile_field("nobs", 2),
+    ),
+    Mutant(
+        "runs-without-multiplicity",
+        "a double or triple run counts once: 3-4-4-5 has one run of 3",
+        "show.runs",
+        fn("reference.show.runs", bug.runs_once_per_ranks),
+    ),
+    Mutant(
+        "contained-runs-counted",
+        "the shorter runs inside a longer run count too: A-2-3-4 = 4 + 3 + 3",
+        "show.runs",
+        fn("reference.show.runs", bug.runs_with_contained),
+    ),
+    Mutant(
+        "ace-high-show-runs",
+        "in the show the ace may be high too: Q-K-A is a run",
+        "cards.rank-order",
+        fn("reference.show.form_run", bug.ace_high_too),
+    ),
+    Mutant(
+        "show-pairs-by-value",
+        "in the show a pair is two cards of the same counting value: 10 and Q pair",
+        "show.pairs",
+        fn("reference.show.same_rank", bug.same_value),
+    ),
+    Mutant(
+        "fifteens-of-two-cards-only",
+        "only two cards summing to 15 make a fifteen in the show",
+        "show.fifteens",
+        fn("reference.show.fifteens", bug.fifteens_of_two),
+    ),
+    # --- the pegging: the points of a card ---
+    Mutant(
+        "thirty-one-plus-last",
+        "thirty-one scores 2 and 1 more for last card",
+        "peg.thirty-one",
+        profile_field("last_card_at_31", 1),
+    ),
+    Mutant(
+        "peg-run-through-duplicate",
+        "a pegging run counts through a duplicate: 4 5 5 6 pegs a run of 3 at the 6",
+        "peg.runs",
+        fn("reference.pegging.run_points", bug.run_through_duplicate),
+    ),
+    Mutant(
+        "peg-run-in-order-only",
+        "a pegging run counts only when played in order: 5 7 6 is no run",
+        "peg.runs",
+        fn("reference.pegging.run_points", bug.run_in_order_only),
+    ),
+    Mutant(
+        "peg-ace-high-runs",
+        "in the pegging the ace may be high too: Q-K-A is a run",
+        "cards.rank-order",
+        fn("reference.pegging.form_run", bug.ace_high_too),
+    ),
+    Mutant(
+        "peg-pairs-non-adjacent",
+        "in the pegging every card of the count's rank pairs, adjacent or not: 5 6 5 is a pair",
+        "peg.pairs",
+        fn("reference.pegging.pair_points", bug.pairs_anywhere_in_count),
+    ),
+    Mutant(
+        "peg-pairs-by-value",
+        "in the pegging a pair is two cards of the same counting value: 10 then Q pairs",
+        "peg.pairs",
+        fn("reference.pegging.same_rank", bug.same_value),
+    ),
+    Mutant(
+        "peg-pair-royal-4",
+        "a pair royal in the pegging scores 4 instead of 6",
+        "peg.pairs",
+        fn("reference.pegging.pair_points", bug.pair_royal_four),
+    ),
+    Mutant(
+        "peg-reasons-do-not-add",
+        "a card's pegging points do not add up: only the largest reason counts (fifteen for 2, not 4)",
+        "peg.combined",
+        fn("reference.pegging.PlayScore.points", bug.best_reason_only),
+    ),
+    Mutant(
+        "peg-across-reset",
+        "pegging pairs and runs reach back across a reset to the cards of the earlier series",
+        "peg.restart",
+        fn(PEGGER, bug.history_across_resets),
+    ),
+    # --- the pegging: the course of play ---
+    Mutant(
+        "five-card-count-restarts",
+        "five-card: the count restarts at 0 after a go, as in six-card",
+        "peg.single-count",
+        profile_field("count", "restarting", five_card),
+    ),
+    Mutant(
+        "six-card-count-never-restarts",
+        "six-card: the count never restarts; the pegging ends when neither can play",
+        "peg.restart",
+        profile_field("count", "single", six_card),
+    ),
+    Mutant(
+        "last-player-leads-after-go",
+        "after a reset the player of the last card leads the next series",
+        "peg.restart",
+        fn(PEGGER, bug.last_player_leads),
+    ),
+    Mutant(
+        "pone-leads-after-go",
+        "after a reset the pone leads the next series, whoever played last",
+        "peg.restart",
+        fn(PEGGER, bug.pone_always_leads),
+    ),
+    Mutant(
+        "no-point-for-last-card",
+        "the last card of the pegging scores no point (a go still does)",
+        "peg.last-card",
+        fn(PEGGER, bug.no_point_for_last_card),
+    ),
+    Mutant(
+        "no-point-for-go",
+        "a series ended by a go scores no point (the last card still does)",
+        "peg.last-card",
+        fn(PEGGER, bug.no_point_for_go),
+    ),
+    Mutant(
+        "go-point-to-go-sayer",
+        "the point for a go goes to the player who said go, not to the player of the last card",
+        "peg.last-card",
+        fn(PEGGER, bug.go_point_to_go_sayer),
+    ),
+    Mutant(
+        "go-allowed-while-a-card-fits",
+        "a player holding a card that fits may say go: the turn passes",
+        "peg.go",
+        fn(PEGGER, bug.go_while_a_card_fits),
+    ),
+    Mutant(
+        "play-past-31",
+        "a card that takes the count past 31 is accepted in the pegging",
+        "input.legal-play",
+        fn(PEGGER, bug.play_past_31),
+    ),
+    # --- the hand ---
+    Mutant(
+        "heels-to-pone",
+        "his heels (a jack turned as starter) is pegged by the pone instead of the dealer",
+        "deal.heels",
+        fn(AWARDS, bug.heels_to_pone),
+    ),
+    Mutant(
+        "heels-worth-1",
+        "his heels scores 1 instead of 2",
+        "deal.heels",
+        profile_field("heels", 1),
+    ),
+    Mutant(
+        "dealer-shows-first",
+        "the dealer's hand is counted before the pone's",
+        "game.show-order",
+        fn("reference.hand.the_show", bug.dealer_shows_first),
+    ),
+    Mutant(
+        "win-at-end-of-hand",
+        "a win is noticed only at the end of the hand: every count of the hand is made",
+        "game.win",
+        profile_field("win", "end_of_hand"),
+    ),
+    Mutant(
+        "win-needs-exact-target",
+        "the target must be hit exactly: an award that would pass it is not pegged",
+        "game.win",
+        profile_field("win", "reach_exactly"),
+    ),
+    Mutant(
+        "three-for-last-missing",
+        "five-card: the pone of the first hand does not score three for last",
+        "game.three-for-last",
+        profile_field("three_for_last", 0),
+    ),
+    Mutant(
+        "three-for-last-to-dealer",
+        "five-card: three for last is pegged by the dealer of the first hand",
+        "game.three-for-last",
+        fn(AWARDS, bug.three_for_last_to_dealer),
+    ),
+    Mutant(
+        "three-for-last-every-hand",
+        "five-card: the pone of every hand scores three for last, not only in the first hand",
+        "game.three-for-last",
+        fn(AWARDS, bug.three_for_last_every_hand),
+    ),
+    Mutant(
+        "five-card-target-121",
+        "five-card is played to 121 instead of 61",
+        "game.win",
+        profile_field("target", 121, five_card),
+    ),
+    # --- the game ---
+    Mutant(
+        "skunk-by-margin",
+        "a skunk is a win by more than 30 (double by more than 60), not a loser below 91 (61)",
+        "game.skunk",
+        profile_change("skunk", skunk_by_margin, has_skunk_below),
+    ),
+    Mutant(
+        "skunk-off-by-one",
+        "a loser on exactly 91 is skunked (below 92)",
+        "game.skunk",
+        profile_change("skunk", skunk_line_one_up("skunk"), has_skunk_below),
+    ),
+    Mutant(
+        "double-skunk-off-by-one",
+        "a loser on exactly 61 is double skunked (below 62)",
+        "game.double-skunk",
+        profile_change("skunk", skunk_line_one_up("double_skunk"), has_skunk_below),
+    ),
+    # --- the deal ---
+    Mutant(
+        "higher-card-deals",
+        "the higher cut card deals the first hand",
+        "deal.cut-for-deal",
+        fn("reference.game.cut_rank", bug.higher_card_deals),
+    ),
+    Mutant(
+        "cut-ties-by-value",
+        "the cut for deal compares counting values: ten against king ties and is cut again",
+        "deal.cut-for-deal",
+        profile_field("cut_for_deal", "lower_value"),
+    ),
+    Mutant(
+        "dealing-starts-with-dealer",
+        "the deal starts with the dealer: the dealer takes the 1st, 3rd, 5th... card",
+        "deal.dealing",
+        fn("reference.deal.dealt_hands", bug.dealer_dealt_first),
+    ),
+    Mutant(
+        "starter-off-by-one",
+        "the starter is the bottom card of the lifted packet, stock[k - 1], not stock[k]",
+        "deal.starter",
+        fn("reference.deal.starter_from_cut", bug.starter_one_card_up),
+    ),
+)
+
+
+def mutant_names() -> list[str]:
+    return [mutant.name for mutant in MUTANTS]
+
+
+def get_mutant(name: str) -> Mutant:
+    for mutant in MUTANTS:
+        if mutant.name == name:
+            return mutant
+    raise KeyError(f"unknown mutant {name!r}; known mutants: {', '.join(mutant_names())}")
+
+
+def run_mutant(name: str, op: str, data: Mapping[str, Any], profile: str) -> Json:
+    """The reference engine's answer under mutant `name`: `{"ok": ...}` or `{"rejected": ...}`."""
+    with get_mutant(name).applied():
+        return run_reference(op, data, profile)

@@ -1,0 +1,89 @@
+"""A mutant of the reference engine (harness/mutants/catalogue.py) as an engine: an adapter that answers every
+request with the mutant's bug in place, in-process or served over the real protocol
+(`cribcheck serve --mutant NAME`, a hidden option). The fuzzer's tests and time-to-detect
+benchmark talk to mutants this way.
+
+The bug is applied around each answer only, so the reference engine stays correct in between: the
+fuzzer computes its expectations in the same process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from harness.contract.version import suite_version
+from harness.engine import serve
+from harness.engine.adapter import Adapter, Rejected
+from harness.engine.engines import InProcessEngine
+from harness.mutants.catalogue import get_mutant, mutant_names, run_mutant
+from harness.operations.answers import OPERATIONS, cached_profiles
+from harness.operations.features import FEATURES
+from reference import profile_names
+
+NAME_PREFIX = "cribcheck-mutant-"
+
+
+def mutant_adapter(
+    name: str,
+    operations: Iterable[str] = OPERATIONS,
+    features: Iterable[str] = FEATURES,
+    profiles: Iterable[str] | None = None,
+) -> Adapter:
+    """Mutant `name` behind the adapter helper (KeyError for an unknown name)."""
+    mutant = get_mutant(name)
+    return Adapter(
+        name=NAME_PREFIX + name,
+        version=suite_version(),
+        language="Python",
+        profiles=tuple(profile_names() if profiles is None else profiles),
+        handlers={op: partial(_answer, name, op) for op in operations},
+        features=tuple(features),
+        extra={"notes": f"a mutant of the reference engine, for testing the suite: {mutant.description}"},
+    )
+
+
+def _answer(name: str, op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
+    answer = run_mutant(name, op, data, profile)
+    if "rejected" in answer:
+        rejected = answer["rejected"]
+        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
+    return answer["ok"]
+
+
+def mutant_engine(name: str) -> InProcessEngine:
+    """Mutant `name` as an in-process engine."""
+    return InProcessEngine(mutant_adapter(name))
+
+
+def serve_mutant(
+    name: str, operations: Iterable[str], features: Iterable[str], profiles: Iterable[str] | None = None
+) -> int:
+    """`cribcheck serve --mutant NAME`: answer on stdin/stdout as the mutant (each profile read once)."""
+    adapter = mutant_adapter(name, operations, features, profiles)
+    with cached_profiles():
+        return adapter.serve()
+
+
+# --- `cribcheck serve --mutant NAME` -----------------------------------------------------------
+
+
+def add_mutant_argument(parser: argparse.ArgumentParser) -> None:
+    """The hidden `--mutant NAME` of `cribcheck serve`, for the fuzzer's tests and benchmark."""
+    parser.add_argument("--mutant", metavar="NAME", help=argparse.SUPPRESS)
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    """`cribcheck serve`: the reference (harness/engine/serve.py), or with `--mutant NAME` that mutant."""
+    if not args.mutant:
+        return serve.main(args)
+    refused = serve.unknown_claims(args)
+    if refused is not None:
+        return refused
+    if args.mutant not in mutant_names():
+        print(f"cribcheck serve: unknown mutant {args.mutant!r}", file=sys.stderr)
+        return 2
+    return serve_mutant(args.mutant, args.operations, args.features, args.profiles)

@@ -1,0 +1,95 @@
+"""The mechanics of a mutant engine: the reference with one patch applied for the time of a
+`with` block, and nothing left behind when the block ends.
+
+A patch is one of two kinds, both plain data:
+
+- `FunctionPatch`: replace one name of the reference where it is LOOKED UP (say
+  `reference.show.hand_flush`, which `reference.show.score_show` calls through its module's
+  globals) by `make(original)`. The original is resolved when the patch is applied, so a
+  replacement may wrap it.
+- `ProfilePatch`: change one field of the loaded profile, for the profiles `applies` selects. It
+  patches `harness.operations.answers.load_profile`, the one place the harness loads a profile.
+
+Patches use `unittest.mock.patch`, so they are not thread-safe (the patched module is shared)
+but always undone, even when the block raises. No module-level state is mutated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pkgutil
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import Any
+from unittest import mock
+
+from harness.operations.answers import PROFILE_LOADER
+from reference import Profile
+
+
+@dataclass(frozen=True)
+class FunctionPatch:
+    """Replace the reference name `target` (dotted, where it is looked up) by `make(original)`."""
+
+    target: str
+    make: Callable[[Any], Any]
+
+    @property
+    def where(self) -> str:
+        return self.target
+
+    @contextmanager
+    def applied(self) -> Iterator[None]:
+        original = pkgutil.resolve_name(self.target)
+        with mock.patch(self.target, self.make(original)):
+            yield
+
+
+def always(profile: Profile) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class ProfilePatch:
+    """Give profile field `field` the value `change(profile)`, in the profiles `applies` accepts."""
+
+    field: str
+    change: Callable[[Profile], Any]
+    applies: Callable[[Profile], bool] = always
+
+    @property
+    def where(self) -> str:
+        return f"profile.{self.field}"
+
+    def mutate(self, profile: Profile) -> Profile:
+        if not self.applies(profile):
+            return profile
+        return dataclasses.replace(profile, **{self.field: self.change(profile)})
+
+    @contextmanager
+    def applied(self) -> Iterator[None]:
+        load = pkgutil.resolve_name(PROFILE_LOADER)
+
+        def load_mutated(name: str) -> Profile:
+            return self.mutate(load(name))
+
+        with mock.patch(PROFILE_LOADER, load_mutated):
+            yield
+
+
+Patch = FunctionPatch | ProfilePatch
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """The reference engine with exactly one plausible bug: `rule` is the rule id it breaks."""
+
+    name: str
+    description: str
+    rule: str
+    patch: Patch
+
+    def applied(self) -> AbstractContextManager[None]:
+        """A context manager: the bug is in place inside the `with` block, and only there."""
+        return self.patch.applied()

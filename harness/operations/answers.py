@@ -1,0 +1,280 @@
+"""The operations of the suite, defined once: what each takes (JSON input) and what the reference
+engine answers (JSON result), or the rejection it gives.
+
+This is the one place where the reference engine's dataclasses become the JSON that cases and
+the adapter protocol speak. Everything else in the harness goes through `run_reference`.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
+
+from reference import (
+    CribbageError,
+    GameResult,
+    HandInput,
+    HandResult,
+    Profile,
+    Step,
+    cut_for_deal,
+    deal_from_deck,
+    format_cards,
+    load_profile,
+    play_game,
+    play_hand,
+    play_pegging,
+    score_play,
+    score_show,
+)
+from reference.hand import Heels, Show, ThreeForLast
+from reference.pegging import Go, LastCard, Play, PlayScore, Reset
+from reference.show import ShowScore
+
+OPERATIONS = ("show", "play", "pegging", "deal", "cut", "hand", "game")
+# The one place the harness loads a profile (mutants patch it, cached_profiles wraps it).
+PROFILE_LOADER = f"{__name__}.load_profile"
+
+Json = dict[str, Any]
+
+
+def run_reference(op: str, data: Mapping[str, Any], profile_name: str) -> Json:
+    """Answer one operation as the reference engine: `{"ok": result}` or `{"rejected": ...}`."""
+    try:
+        profile = load_profile(profile_name)
+        return {"ok": _HANDLERS[op](data, profile)}
+    except CribbageError as error:
+        return {"rejected": rejection(error)}
+
+
+def rejection(error: CribbageError) -> Json:
+    out: Json = {"code": error.code.value, "message": error.message}
+    if error.index is not None:
+        out["index"] = error.index
+    if error.hand is not None:
+        out["hand"] = error.hand
+    return out
+
+
+# --- results as JSON -------------------------------------------------------------------------
+
+
+def show_json(score: ShowScore) -> Json:
+    return {
+        "total": score.total,
+        "breakdown": {
+            "fifteens": score.fifteens,
+            "pairs": score.pairs,
+            "runs": score.runs,
+            "flush": score.flush,
+            "nobs": score.nobs,
+        },
+        "combinations": {
+            "fifteens": [format_cards(combo) for combo in score.fifteen_combinations],
+            "pairs": [format_cards(combo) for combo in score.pair_combinations],
+            "runs": [format_cards(combo) for combo in score.run_combinations],
+            "flush": format_cards(score.flush_cards),
+            "nobs": str(score.nobs_jack) if score.nobs_jack else None,
+        },
+    }
+
+
+def play_json(score: PlayScore) -> Json:
+    return {
+        "points": score.points,
+        "breakdown": {
+            "fifteen": score.fifteen,
+            "thirty_one": score.thirty_one,
+            "pairs": score.pairs,
+            "run": score.run,
+        },
+    }
+
+
+def scoring_json(score: PlayScore) -> dict[str, int]:
+    """The non-zero reasons of a pegged card, for event lists."""
+    return {reason: points for reason, points in play_json(score)["breakdown"].items() if points}
+
+
+def pegging_event_json(event: Any, player: str) -> Json:
+    """A pegging event; `player` is a role (pegging op) or a player A/B (hand and game ops)."""
+    if isinstance(event, Play):
+        return {
+            "type": "play",
+            "player": player,
+            "card": str(event.card),
+            "count": event.count,
+            "points": event.points,
+            "scoring": scoring_json(event.score),
+        }
+    if isinstance(event, Go):
+        return {"type": "go", "player": player}
+    if isinstance(event, LastCard):
+        return {"type": "last_card", "player": player, "points": event.points}
+    if isinstance(event, Reset):
+        return {"type": "reset", "leader": player}
+    raise TypeError(f"not a pegging event: {event!r}")
+
+
+def step_json(step: Step) -> Json:
+    event = step.event
+    scores = dict(step.scores)
+    if isinstance(event, ThreeForLast):
+        out: Json = {"type": "three_for_last", "player": step.player, "points": step.points}
+    elif isinstance(event, Heels):
+        out = {"type": "heels", "player": step.player, "card": str(event.starter), "points": step.points}
+    elif isinstance(event, Show):
+        out = {
+            "type": "show",
+            "set": event.set,
+            "player": step.player,
+            "cards": format_cards(event.cards),
+            "points": step.points,
+            "breakdown": show_json(event.score)["breakdown"],
+        }
+    elif event.kind == "win":
+        out = {"type": "win", "player": step.player}
+    else:
+        out = pegging_event_json(event, step.player or "")
+        if "points" in out:
+            out["points"] = step.points  # what was pegged (a variant may peg less than scored)
+    out["scores"] = scores
+    return out
+
+
+def hand_json(result: HandResult) -> Json:
+    return {
+        "scores": dict(result.scores),
+        "winner": result.winner,
+        "starter": str(result.starter),
+        "events": [step_json(step) for step in result.steps],
+    }
+
+
+def game_json(result: GameResult) -> Json:
+    events: list[Json] = []
+    for number, (hand, dealer) in enumerate(zip(result.hands, result.dealers, strict=True), start=1):
+        events.append({"type": "deal", "hand": number, "dealer": dealer})
+        events.extend(step_json(step) for step in hand.steps)
+    out: Json = {
+        "scores": dict(result.scores),
+        "winner": result.winner,
+        "hands_played": result.hands_played,
+        "first_dealer": result.cut.dealer,
+        "events": events,
+    }
+    if result.skunk is not None:
+        out["skunk"] = result.skunk
+        out["game_points"] = result.game_points
+        if result.wins_match:
+            out["wins_match"] = True
+    return out
+
+
+# --- handlers: JSON input -> reference call -> JSON result -----------------------------------
+
+
+def _show(data: Mapping[str, Any], profile: Profile) -> Json:
+    return show_json(score_show(data["cards"], data["starter"], crib=bool(data.get("crib", False)), profile=profile))
+
+
+def _play(data: Mapping[str, Any], profile: Profile) -> Json:
+    return play_json(score_play(data["count"], profile))
+
+
+def _pegging(data: Mapping[str, Any], profile: Profile) -> Json:
+    result = play_pegging(data["pone"], data["dealer"], data["plays"], profile)
+    events = []
+    for event in result.events:
+        role = event.leader if isinstance(event, Reset) else event.player
+        events.append(pegging_event_json(event, role))
+    return {
+        "points": dict(result.points),
+        "events": events,
+        "unplayed": {role: format_cards(cards) for role, cards in result.unplayed.items()},
+    }
+
+
+def _deal(data: Mapping[str, Any], profile: Profile) -> Json:
+    deal = deal_from_deck(data["deck"], data["cut"], profile)
+    return {
+        "pone": format_cards(deal.pone),
+        "dealer": format_cards(deal.dealer),
+        "starter": str(deal.starter),
+    }
+
+
+def _cut(data: Mapping[str, Any], profile: Profile) -> Json:
+    result = cut_for_deal(data["cuts"], profile)
+    return {"dealer": result.dealer, "rounds": len(result.rounds)}
+
+
+def _hand_input(data: Mapping[str, Any]) -> HandInput:
+    return HandInput(
+        discards=data["discards"],
+        plays=data["plays"],
+        dealt=data.get("dealt"),
+        starter=data.get("starter"),
+        deck=data.get("deck"),
+        cut=data.get("cut"),
+    )
+
+
+def _hand(data: Mapping[str, Any], profile: Profile) -> Json:
+    hand = _hand_input(data)
+    result = play_hand(
+        profile,
+        dealer=data["dealer"],
+        scores=data.get("scores", {"A": 0, "B": 0}),
+        first_hand=bool(data.get("first_hand", False)),
+        discards=hand.discards,
+        plays=hand.plays,
+        dealt=hand.dealt,
+        starter=hand.starter,
+        deck=hand.deck,
+        cut=hand.cut,
+    )
+    return hand_json(result)
+
+
+def _game(data: Mapping[str, Any], profile: Profile) -> Json:
+    result = play_game(profile, cuts=data["cuts"], hands=[_hand_input(hand) for hand in data["hands"]])
+    return game_json(result)
+
+
+_HANDLERS = {
+    "show": _show,
+    "play": _play,
+    "pegging": _pegging,
+    "deal": _deal,
+    "cut": _cut,
+    "hand": _hand,
+    "game": _game,
+}
+
+
+@contextmanager
+def cached_profiles() -> Iterator[None]:
+    """Load each profile once for the time of the block. Profiles are frozen, and reading the YAML
+    files is most of the cost of a reference answer, so a long run of answers is much faster. An
+    unknown name is remembered too, and rejected again with the same code and message. Mutants
+    applied inside the block wrap the cached loader."""
+    load = pkgutil.resolve_name(PROFILE_LOADER)
+    loaded: dict[str, Profile | CribbageError] = {}
+
+    def load_once(name: str) -> Profile:
+        if name not in loaded:
+            try:
+                loaded[name] = load(name)
+            except CribbageError as error:
+                loaded[name] = error
+        found = loaded[name]
+        if isinstance(found, CribbageError):
+            raise CribbageError(found.code, found.message, index=found.index, hand=found.hand)
+        return found
+
+    with mock.patch(PROFILE_LOADER, load_once):
+        yield

@@ -1,0 +1,130 @@
+"""Does an engine's answer agree with a case's expectation? The one definition of "agrees".
+
+An *expectation* is a case's `expect` entry for one profile (docs/case-format.md, "Results"):
+either a result, of which only the keys given are compared, or a rejection
+`{rejected: CODE, index?, hand?}`. An *answer* is what an engine gives for one operation, in the
+form `harness.operations.answers.run_reference` returns: `{"ok": result}` or
+`{"rejected": {"code": CODE, "message": TEXT, "index"?: N, "hand"?: N}}`.
+
+`mismatches(expected, answer)` lists every disagreement, one line each, as
+`<path>: expected <value>, got <value>`, and is empty when the answer agrees. The rules:
+
+- a mapping: each key the expectation gives is compared, recursively; keys it leaves out are not
+  (`breakdown: {runs: 6}` checks the runs only). A key the answer lacks is a mismatch.
+- a list: the same length, then item by item in order. When the lengths differ, the first item
+  that differs is reported too, to show where the two part. Two lists are sets of cards whose
+  order carries no meaning, and are compared in sorted order: a show event's `cards` (a hand or
+  the crib as counted) and the cards of `unplayed`.
+- a scalar: equal, and a boolean never equals a number (JSON `true` is not `1`).
+- a rejection agrees with a rejection of the same code, and the same `index` and `hand` where the
+  expectation gives them. The message is never compared.
+
+The function is pure: it reads its arguments and returns new strings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+MAX_SHOWN = 160  # characters of a value shown in a mismatch line
+UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
+UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
+
+
+def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
+    """Every way `answer` disagrees with `expected` (see the module doc); [] when it agrees."""
+    if "rejected" in expected:
+        return _rejection_mismatches(expected, answer)
+    if "ok" not in answer:
+        return [f"expected a result, got {describe_answer(answer)}"]
+    return _value_mismatches(expected, answer["ok"], "")
+
+
+def describe_answer(answer: Mapping[str, Any]) -> str:
+    """A short human description of an answer: `a result` or `rejection CODE at index N: message`."""
+    if "ok" in answer:
+        return "a result"
+    rejection = answer.get("rejected")
+    if not isinstance(rejection, Mapping):
+        return f"neither a result nor a rejection: {show(answer)}"
+    text = f"rejection {rejection.get('code')}"
+    for key in ("index", "hand"):
+        if rejection.get(key) is not None:
+            text += f" {key} {rejection[key]}"
+    if rejection.get("message"):
+        text += f" ({rejection['message']})"
+    return text
+
+
+def show(value: Any) -> str:
+    """A value as compact JSON, cut short if long."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+def _rejection_mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
+    code = expected["rejected"]
+    rejection = answer.get("rejected")
+    if not isinstance(rejection, Mapping):
+        return [f"rejected: expected rejection {code}, got {describe_answer(answer)}"]
+    if rejection.get("code") != code:
+        return [f"rejected: expected {code}, got {describe_answer(answer)}"]
+    return [
+        f"{key}: expected {show(expected[key])}, got {show(rejection.get(key))}"
+        for key in ("index", "hand")
+        if key in expected and not _same_scalar(expected[key], rejection.get(key))
+    ]
+
+
+def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
+        found: list[str] = []
+        for key, value in expected.items():
+            where = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                found.append(f"{where}: expected {show(value)}, got nothing (no such key)")
+            elif _is_card_set(key, path) and _all_text(value) and _all_text(actual[key]):
+                found.extend(_value_mismatches(sorted(value), sorted(actual[key]), where))
+            else:
+                found.extend(_value_mismatches(value, actual[key], where))
+        return found
+    if isinstance(expected, Sequence) and not isinstance(expected, str):
+        return _list_mismatches(expected, actual, path)
+    if not _same_scalar(expected, actual):
+        return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
+    return []
+
+
+def _list_mismatches(expected: Sequence[Any], actual: Any, path: str) -> list[str]:
+    if not isinstance(actual, Sequence) or isinstance(actual, str):
+        return [f"{path}: expected {show(expected)}, got {show(actual)}"]
+    found: list[str] = []
+    for index, (want, got) in enumerate(zip(expected, actual, strict=False)):
+        found.extend(_value_mismatches(want, got, f"{path}[{index}]"))
+    if len(expected) != len(actual):
+        found = [f"{path}: expected {len(expected)} items, got {len(actual)}", *found[:1]]
+        if not found[1:]:
+            shorter = min(len(expected), len(actual))
+            extra = expected[shorter] if len(expected) > shorter else actual[shorter]
+            side = "expected" if len(expected) > shorter else "got"
+            found.append(f"{path}[{shorter}]: first unmatched item ({side} only): {show(extra)}")
+    return found
+
+
+def _is_card_set(key: str, path: str) -> bool:
+    parent = path.rsplit(".", 1)[-1] if path else ""
+    return key in UNORDERED_KEYS or parent in UNORDERED_UNDER
+
+
+def _all_text(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _same_scalar(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    return bool(expected == actual)

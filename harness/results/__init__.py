@@ -1,0 +1,3 @@
+"""What a run produces: the closed set of statuses (status), one result per case x profile and
+their summary (results), the verdict from an engine's outcome to a result (verdict), and the
+expectations files of known failures (expectations, write_expectations)."""

@@ -1,0 +1,89 @@
+"""Expectations files: the cases an engine is known to fail, with a reason and an optional link.
+
+A listed case that fails (or errors) is an expected failure, `xfail`; one that passes is `xpass`,
+a stale entry that fails the run until it is removed. An entry naming an id the suite does not
+have, or a profile its case does not list, is an error before anything runs. The file is YAML or
+JSON, checked against schema/report/expectations.schema.json.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from harness.corpus.cases import Case
+
+SCHEMA = "report/expectations.schema.json"
+
+
+class ExpectationsError(Exception):
+    """The expectations file cannot be used; the message lists every problem."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    id: str
+    reason: str
+    profile: str | None = None
+    link: str | None = None
+
+    def as_json(self) -> dict[str, str]:
+        out = {"id": self.id}
+        if self.profile is not None:
+            out["profile"] = self.profile
+        out["reason"] = self.reason
+        if self.link is not None:
+            out["link"] = self.link
+        return out
+
+
+@dataclass(frozen=True)
+class Expectations:
+    entries: tuple[Expectation, ...] = ()
+    source: str | None = None
+
+    def for_item(self, case_id: str, profile: str) -> Expectation | None:
+        for entry in self.entries:
+            if entry.id == case_id and entry.profile in (None, profile):
+                return entry
+        return None
+
+
+def load_expectations(path: Path, cases: Iterable[Case]) -> Expectations:
+    """Read and check an expectations file against the whole suite (not just the selection)."""
+    from harness.contract.schemas import problems
+
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExpectationsError(f"{path}: cannot read: {error}") from None
+    except yaml.YAMLError as error:
+        raise ExpectationsError(f"{path}: not YAML or JSON: {error}") from None
+    found = problems(SCHEMA, document)
+    if found:
+        raise ExpectationsError(f"{path} does not match schema/{SCHEMA}:\n  " + "\n  ".join(found))
+    entries = tuple(
+        Expectation(id=raw["id"], reason=raw["reason"], profile=raw.get("profile"), link=raw.get("link"))
+        for raw in document["expected_failures"]
+    )
+    known = {case.id: case for case in cases}
+    errors = []
+    seen: set[tuple[str, str | None]] = set()
+    for number, entry in enumerate(entries):
+        where = f"expected_failures[{number}] ({entry.id})"
+        case = known.get(entry.id)
+        if case is None:
+            errors.append(f"{where}: unknown case id: the suite has no such case (renamed or retired?)")
+        elif entry.profile is not None and entry.profile not in case.profiles:
+            errors.append(
+                f"{where}: the case does not run under profile {entry.profile!r} (it lists {', '.join(case.profiles)})"
+            )
+        if (entry.id, entry.profile) in seen:
+            errors.append(f"{where}: listed twice")
+        seen.add((entry.id, entry.profile))
+    if errors:
+        raise ExpectationsError(f"{path}: stale or unknown entries:\n  " + "\n  ".join(errors))
+    return Expectations(entries, str(path))

@@ -1,0 +1,163 @@
+"""What a run produces: one CaseResult per case x profile, and the summary of many.
+
+Every reporter is fed the same stream of CaseResults between a RunHeader and a RunFooter.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.corpus.cases import Case, catalogue
+from harness.engine.protocol import EngineInfo, Request
+from harness.results.expectations import Expectation
+from harness.results.status import Status
+
+
+@dataclass(frozen=True)
+class Item:
+    """One case under one of its profiles: the unit that is run, judged and reported."""
+
+    case: Case
+    profile: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.case.id, self.profile)
+
+    @property
+    def name(self) -> str:
+        return f"{self.case.id}[{self.profile}]"
+
+    def request(self, seq: str) -> Request:
+        return Request(seq, self.case.op, self.case.profile_sent(self.profile), self.case.input)
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    item: Item
+    status: Status
+    message: str | None = None  # the error, the skip reason, the first mismatch...
+    mismatches: tuple[str, ...] = ()
+    expected: Mapping[str, Any] | None = None  # the expectation compared
+    actual: Mapping[str, Any] | None = None  # the answer: {"ok": result} or {"rejected": {...}}
+    seconds: float = 0.0
+    expectation: Expectation | None = None
+    line: str | None = None  # what the engine wrote, when it broke the protocol
+
+    @property
+    def case(self) -> Case:
+        return self.item.case
+
+    @property
+    def profile(self) -> str:
+        return self.item.profile
+
+
+def rule_area(rule: str) -> str:
+    """A rule's area in the catalogue (`pegging` for `peg.go`), else its id's prefix."""
+    try:
+        entry = catalogue().get(rule)
+    except OSError:
+        entry = None
+    if entry and isinstance(entry.get("area"), str):
+        return str(entry["area"])
+    return rule.split(".", 1)[0]
+
+
+def area_of(case: Case) -> str:
+    """The rule area a case belongs to: its first rule's."""
+    return rule_area(case.rules[0]) if case.rules else "none"
+
+
+def empty_counts() -> dict[str, int]:
+    return {status.value: 0 for status in Status}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts of a run: overall, by profile and by rule area."""
+
+    counts: Mapping[str, int]
+    by_profile: Mapping[str, Mapping[str, int]]
+    by_area: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def of(cls, results: Iterable[CaseResult]) -> Summary:
+        counts: Counter[str] = Counter()
+        by_profile: dict[str, Counter[str]] = {}
+        by_area: dict[str, Counter[str]] = {}
+        for result in results:
+            counts[result.status.value] += 1
+            by_profile.setdefault(result.profile, Counter())[result.status.value] += 1
+            by_area.setdefault(area_of(result.case), Counter())[result.status.value] += 1
+        return cls(
+            counts={**empty_counts(), **counts},
+            by_profile={name: {**empty_counts(), **found} for name, found in sorted(by_profile.items())},
+            by_area={name: {**empty_counts(), **found} for name, found in sorted(by_area.items())},
+        )
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def applicable(self) -> int:
+        return applicable(self.counts)
+
+    @property
+    def passed(self) -> int:
+        return passed(self.counts)
+
+    @property
+    def compliance(self) -> float | None:
+        return compliance(self.counts)
+
+    @property
+    def bad(self) -> int:
+        return sum(self.counts[status.value] for status in Status if status.fails_run)
+
+
+def applicable(counts: Mapping[str, int]) -> int:
+    return sum(count for name, count in counts.items() if Status(name).applicable)
+
+
+def passed(counts: Mapping[str, int]) -> int:
+    return sum(count for name, count in counts.items() if Status(name).passed)
+
+
+def compliance(counts: Mapping[str, int]) -> float | None:
+    """passed / applicable (skips are applicable: the engine claimed the case, then declined it)."""
+    total = applicable(counts)
+    return passed(counts) / total if total else None
+
+
+@dataclass(frozen=True)
+class RunHeader:
+    suite_version: str
+    cases_dir: str
+    protocol: int
+    engine_command: str | None
+    engine_mode: str
+    engine: EngineInfo | None
+    started: str  # ISO 8601
+    selection: Mapping[str, Any]
+    planned: int
+    rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+
+
+@dataclass(frozen=True)
+class RunFooter:
+    summary: Summary
+    finished: str
+    seconds: float
+    complete: bool
+    interrupted: bool = False
+    aborted: str | None = None
+    stopped_early: str | None = None
+    restarts: int = 0
+    stderr_tail: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    exit_status: int = 0

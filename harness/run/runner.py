@@ -1,0 +1,360 @@
+"""`cribcheck run`: run the cases against an engine and report.
+
+cases (selected) -> items (case x profile) -> not applicable, or a request to the engine ->
+outcome -> verdict (compare, expectations) -> every reporter. Exit 0 when every applicable result
+passes or is an expected failure, 1 when any fails, errors or passes unexpectedly, 2 on usage or
+setup errors (bad cases, bad expectations, an engine that cannot start or shake hands), 130 when
+interrupted (the reports then hold what ran).
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+from harness.contract.files import CASES_DIR, display_path
+from harness.contract.version import suite_version
+from harness.corpus.cases import Case, CaseFileError, load_cases
+from harness.engine.engines import (
+    Engine,
+    EngineOptions,
+    EngineSetupError,
+    add_engine_arguments,
+    engine_options,
+    engine_words,
+    open_engine,
+)
+from harness.engine.protocol import PROTOCOL_VERSION, Request
+from harness.report import Reporter
+from harness.report.jsonl import JsonLinesReporter
+from harness.report.junit import JUnitReporter
+from harness.report.markdown import MarkdownReporter
+from harness.report.terminal import TerminalReporter
+from harness.results.expectations import Expectations, ExpectationsError, load_expectations
+from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from harness.results.status import Status
+from harness.results.verdict import judge, not_applicable
+from harness.results.write_expectations import expectations_document
+from harness.results.write_expectations import write_expectations as write_expectations_file
+from harness.run.selection import Selection, unknown_filters
+
+EXIT_OK, EXIT_FAILURES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
+BROKEN_SHARE = 0.9  # errors (or fails) among the results run, from which the run says so
+BROKEN_MINIMUM = 3
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    engine = parser.add_argument_group("engine")
+    add_engine_arguments(engine)
+    engine.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request (default 5)")
+    engine.add_argument(
+        "--startup-timeout", type=float, default=20.0, metavar="S", help="seconds for the answer to hello (default 20)"
+    )
+    engine.add_argument("--window", type=int, default=16, metavar="N", help="requests in flight at once (default 16)")
+    engine.add_argument("--stderr-log", type=Path, metavar="FILE", help="append the engine's stderr to FILE")
+    select = parser.add_argument_group("selection")
+    select.add_argument("--cases-dir", type=Path, default=CASES_DIR, metavar="PATH", help="case folder or file")
+    select.add_argument("--profile", action="append", default=[], help="run under this profile only (repeatable)")
+    select.add_argument("--case", action="append", default=[], metavar="GLOB", help="case ids matching GLOB")
+    select.add_argument("--rule", action="append", default=[], help="cases citing this rule id, area or glob")
+    select.add_argument("--tag", action="append", default=[], help="cases with this tag")
+    select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
+    expect = parser.add_argument_group("expectations")
+    expect.add_argument("--expectations", type=Path, metavar="FILE", help="known failures: xfail, xpass")
+    expect.add_argument("--write-expectations", type=Path, metavar="FILE", help="write the failures of this run")
+    output = parser.add_argument_group("output")
+    output.add_argument("--report", type=Path, metavar="FILE.jsonl", help="stream a JSON Lines report")
+    output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
+    output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
+    output.add_argument("--no-progress", action="store_true", help="no progress bar")
+    output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
+    output.add_argument("-v", "--verbose", action="store_true", help="a line per result")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a run needs, checked: the items, the expectations, the engine's options."""
+
+    cases: tuple[Case, ...]
+    items: tuple[Item, ...]
+    selection: Selection
+    expectations: Expectations
+    engine_options: EngineOptions | None
+    cases_dir: Path
+    max_fail: int | None = None
+    rerun_prefix: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+class UsageError(Exception):
+    pass
+
+
+def plan_from_args(args: argparse.Namespace) -> Plan:
+    """Load and check what the arguments name; raises UsageError with a readable message."""
+    try:
+        cases = load_cases(args.cases_dir)
+    except CaseFileError as error:
+        raise UsageError(f"the case files have problems:\n{error}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read the cases: {error}") from None
+    selection = Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag))
+    items = selection.items(cases)
+    problems = unknown_filters(selection, cases)
+    if not items:
+        detail = "".join(f"\n  {problem}" for problem in problems)
+        raise UsageError(f"nothing to run: no case x profile matches {selection.describe()}{detail}")
+    expectations = Expectations()
+    if args.expectations:
+        try:
+            expectations = load_expectations(args.expectations, cases)
+        except ExpectationsError as error:
+            raise UsageError(str(error)) from None
+    if args.max_fail is not None and args.max_fail < 1:
+        raise UsageError("--max-fail must be at least 1")
+    for path in (args.report, args.junit, args.markdown, args.write_expectations):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
+    options = engine_options(args)
+    prefix = ["cribcheck", "run", *engine_words(args)]
+    if Path(args.cases_dir).resolve() != CASES_DIR.resolve():
+        prefix += ["--cases-dir", str(args.cases_dir)]
+    if args.expectations:
+        prefix += ["--expectations", str(args.expectations)]
+    return Plan(
+        cases=tuple(cases),
+        items=tuple(items),
+        selection=selection,
+        expectations=expectations,
+        engine_options=options,
+        cases_dir=Path(args.cases_dir),
+        max_fail=args.max_fail,
+        rerun_prefix=tuple(prefix),
+        warnings=tuple(f"{problem} (ignored)" for problem in problems),
+    )
+
+
+def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> list[Reporter]:
+    reporters: list[Reporter] = [
+        TerminalReporter(out, progress=False if args.no_progress else None, details=args.details, verbose=args.verbose)
+    ]
+    if args.report:
+        reporters.append(JsonLinesReporter(args.report))
+    if args.junit:
+        reporters.append(JUnitReporter(args.junit))
+    if args.markdown:
+        reporters.append(MarkdownReporter(args.markdown))
+    return reporters
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    results: tuple[CaseResult, ...]
+    footer: RunFooter
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def execute(
+    plan: Plan, reporters: Sequence[Reporter], engine_factory: Callable[[], Engine] | None = None
+) -> RunOutcome:
+    """Start the engine (the plan's, or `engine_factory()`), run every item, feed every reporter;
+    never raises for what the engine does, and turns Ctrl-C (and SIGTERM) into an interrupted run
+    whose reports are written. The engine is closed at the end."""
+    started = time.monotonic()
+    results: list[CaseResult] = []
+    engine: Engine | None = None
+    opened = False
+    ending: dict[str, Any] = {}
+
+    def report(result: CaseResult) -> None:
+        results.append(result)
+        _each(reporters, "case", result)
+
+    with _sigterm_interrupts():
+        try:
+            try:
+                engine = engine_factory() if engine_factory else open_engine(plan.engine_options)
+            except EngineSetupError as error:
+                ending = {"aborted": f"the engine could not be started: {error.message}", "stderr": tuple(error.stderr)}
+            _each(reporters, "start", _header(plan, engine))
+            opened = True
+            if engine is not None:
+                try:
+                    ending["stopped_early"] = _run_items(plan, engine, report)
+                except KeyboardInterrupt:
+                    ending["interrupted"] = True
+        except KeyboardInterrupt:  # while starting the engine
+            ending = {"interrupted": True, "aborted": "interrupted before the run began"}
+        finally:
+            if engine is not None:
+                ending.setdefault("stderr", tuple(engine.stderr_tail()))
+                ending["restarts"] = engine.restarts
+                with suppress(KeyboardInterrupt):
+                    engine.close()
+        if not opened:
+            _each(reporters, "start", _header(plan, None))
+        return _finish(plan, reporters, results, started, **ending)
+
+
+def _header(plan: Plan, engine: Engine | None) -> RunHeader:
+    return RunHeader(
+        suite_version=suite_version(),
+        cases_dir=display_path(plan.cases_dir),
+        protocol=PROTOCOL_VERSION,
+        engine_command=plan.engine_options.command if plan.engine_options else None,
+        engine_mode=_mode(plan.engine_options),
+        engine=engine.info if engine else None,
+        started=now_text(),
+        selection={**plan.selection.as_json(), "expectations": plan.expectations.source, "max_fail": plan.max_fail},
+        planned=len(plan.items),
+        rerun_prefix=plan.rerun_prefix,
+    )
+
+
+def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> str | None:
+    """Report every item; the reason if --max-fail stopped the run early."""
+    runnable: list[Item] = []
+    for item in plan.items:
+        why = engine.info.why_not(item.case.op, item.profile)
+        if why is None:
+            runnable.append(item)
+        else:
+            report(not_applicable(item, why, plan.expectations.for_item(*item.key)))
+    by_seq: dict[str, Item] = {}
+
+    def requests() -> Iterator[Request]:
+        for number, item in enumerate(runnable, start=1):
+            seq = str(number)
+            by_seq[seq] = item
+            yield item.request(seq)
+
+    bad = 0
+    outcomes = engine.answer(requests())
+    try:
+        for outcome in outcomes:
+            item = by_seq.pop(outcome.seq)
+            result = judge(item, outcome, engine.info.features, plan.expectations.for_item(*item.key))
+            report(result)
+            bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
+            if plan.max_fail is not None and bad >= plan.max_fail:
+                return f"stopped after {bad} failures (--max-fail {plan.max_fail})"
+    finally:
+        outcomes.close()
+    return None
+
+
+def _finish(
+    plan: Plan,
+    reporters: Sequence[Reporter],
+    results: list[CaseResult],
+    started: float,
+    *,
+    interrupted: bool = False,
+    aborted: str | None = None,
+    stopped_early: str | None = None,
+    stderr: tuple[str, ...] = (),
+    restarts: int = 0,
+) -> RunOutcome:
+    summary = Summary.of(results)
+    if aborted:
+        status = EXIT_SETUP
+    elif interrupted:
+        status = EXIT_INTERRUPTED
+    else:
+        status = EXIT_FAILURES if summary.bad else EXIT_OK
+    footer = RunFooter(
+        summary=summary,
+        finished=now_text(),
+        seconds=time.monotonic() - started,
+        complete=len(results) == len(plan.items),
+        interrupted=interrupted,
+        aborted=aborted,
+        stopped_early=stopped_early,
+        restarts=restarts,
+        stderr_tail=stderr,
+        notes=tuple(health_notes(results)),
+        exit_status=status,
+    )
+    _each(reporters, "finish", footer)
+    return RunOutcome(tuple(results), footer)
+
+
+def health_notes(results: Sequence[CaseResult]) -> list[str]:
+    """Warnings about the run as a whole: an adapter that looks broken."""
+    ran = [result for result in results if result.status not in (Status.NOT_APPLICABLE, Status.SKIP)]
+    if len(ran) < BROKEN_MINIMUM:
+        return []
+    errors = sum(result.status in (Status.ERROR, Status.XFAIL) and result.actual is None for result in ran)
+    fails = sum(result.status is Status.FAIL for result in ran)
+    if errors >= BROKEN_SHARE * len(ran):
+        return [
+            f"{errors} of {len(ran)} results are errors: the adapter looks broken. Check its first error "
+            "message and its stderr, and try `cribcheck smoke --engine CMD`."
+        ]
+    if fails >= BROKEN_SHARE * len(ran):
+        return [
+            f"{fails} of {len(ran)} results are wrong answers: the adapter may be translating inputs or results "
+            "wrongly (see docs/checking-your-engine.md)."
+        ]
+    return []
+
+
+def _mode(options: EngineOptions | None) -> str:
+    if options is None:
+        return "in-process"
+    return "once" if options.once else "persistent"
+
+
+def _each(reporters: Sequence[Reporter], method: str, value: object) -> None:
+    for reporter in reporters:
+        getattr(reporter, method)(value)
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM ends the run like Ctrl-C, reports written (in the main thread; elsewhere, as is)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    try:
+        plan = plan_from_args(args)
+    except UsageError as error:
+        print(f"cribcheck run: {error}", file=sys.stderr)
+        return EXIT_SETUP
+    for warning in plan.warnings:
+        print(f"cribcheck run: warning: {warning}", file=sys.stderr)
+    outcome = execute(plan, reporters_from_args(args, out))
+    footer = outcome.footer
+    if args.write_expectations:
+        if footer.complete and not footer.aborted:
+            engine = plan.engine_options.command if plan.engine_options else "reference"
+            write_expectations_file(args.write_expectations, expectations_document(outcome.results, engine))
+            print(f"wrote {args.write_expectations}", file=out or sys.stdout)
+        else:
+            print("cribcheck run: not writing expectations: the run did not finish", file=sys.stderr)
+    return footer.exit_status

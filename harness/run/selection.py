@@ -1,0 +1,89 @@
+"""Which case x profile items a run holds: `--profile`, `--case` (globs on ids), `--rule`, `--tag`.
+
+Filters of one kind are alternatives; filters of different kinds must all hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any
+
+from harness.corpus.cases import Case
+from harness.results.results import Item, rule_area
+
+
+@dataclass(frozen=True)
+class Selection:
+    profiles: tuple[str, ...] = ()
+    cases: tuple[str, ...] = ()  # globs on case ids
+    rules: tuple[str, ...] = ()  # see rule_matches
+    tags: tuple[str, ...] = ()
+
+    def takes_case(self, case: Case) -> bool:
+        if self.cases and not any(fnmatchcase(case.id, pattern) for pattern in self.cases):
+            return False
+        if self.rules and not any(rule_matches(rule, pattern) for rule in case.rules for pattern in self.rules):
+            return False
+        return not self.tags or any(tag in self.tags for tag in case.tags)
+
+    def takes_profile(self, profile: str) -> bool:
+        return not self.profiles or profile in self.profiles
+
+    def items(self, cases: Iterable[Case]) -> list[Item]:
+        return [
+            Item(case, profile)
+            for case in cases
+            if self.takes_case(case)
+            for profile in case.profiles
+            if self.takes_profile(profile)
+        ]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "profiles": list(self.profiles),
+            "cases": list(self.cases),
+            "rules": list(self.rules),
+            "tags": list(self.tags),
+        }
+
+    def describe(self) -> str:
+        parts = [
+            f"{flag} {' '.join(values)}"
+            for flag, values in (
+                ("--profile", self.profiles),
+                ("--case", self.cases),
+                ("--rule", self.rules),
+                ("--tag", self.tags),
+            )
+            if values
+        ]
+        return ", ".join(parts) or "everything"
+
+
+def rule_matches(rule: str, pattern: str) -> bool:
+    """`pattern` is the rule id, its prefix (`peg` for `peg.go`), its area in the catalogue
+    (`pegging`), or a glob on rule ids."""
+    return rule == pattern or rule.startswith(pattern + ".") or fnmatchcase(rule, pattern) or rule_area(rule) == pattern
+
+
+def unknown_filters(selection: Selection, cases: Sequence[Case]) -> list[str]:
+    """Filters that match nothing in the whole suite: most likely typos."""
+    problems = []
+    profiles = {profile for case in cases for profile in case.profiles}
+    problems += [f"--profile {name}: no case runs under it" for name in selection.profiles if name not in profiles]
+    tags = {tag for case in cases for tag in case.tags}
+    problems += [f"--tag {name}: no case has it" for name in selection.tags if name not in tags]
+    rules = {rule for case in cases for rule in case.rules}
+    problems += [
+        f"--rule {pattern}: no case cites a matching rule"
+        for pattern in selection.rules
+        if not any(rule_matches(rule, pattern) for rule in rules)
+    ]
+    problems += [
+        f"--case {pattern}: no case id matches"
+        for pattern in selection.cases
+        if not any(fnmatchcase(case.id, pattern) for case in cases)
+    ]
+    return problems
