@@ -1,6 +1,6 @@
 """The show: counting a hand or the crib together with the starter.
 
-Each function below is one scoring rule of RULINGS.md "Show scoring of a set"; `score_show`
+Each function below is one scoring rule of the show (docs/rules.md, area show); `score_show`
 adds them up. A card may serve in many combinations; the order of the cards is irrelevant.
 """
 

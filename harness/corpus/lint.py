@@ -94,11 +94,30 @@ def read_catalogue(path: Path = CATALOGUE_FILE) -> tuple[dict[str, dict[str, Any
     if errors:
         return None, errors
     rules: dict[str, dict[str, Any]] = {}
+    known_sources = {source["id"] for source in document["sources"]}
     for index, rule in enumerate(document["rules"]):
         if rule["id"] in rules:
             errors.append(CaseError(name, rule["id"], f"rules[{index}].id", "rule id given twice in the catalogue"))
         rules[rule["id"]] = rule
+        for path, cited in _citations(rule, f"rules[{index}]"):
+            if source_id(cited) not in known_sources:
+                message = f"cites {cited!r}, whose document is not in the sources table ({', '.join(known_sources)})"
+                errors.append(CaseError(name, rule["id"], path, message))
     return (None if errors else rules), errors
+
+
+def source_id(citation: str) -> str:
+    """The document a citation names: `source 002` of `source 002 A Jogada`."""
+    return " ".join(citation.split()[:2])
+
+
+def _citations(rule: Mapping[str, Any], at: str) -> list[tuple[str, str]]:
+    """Every citation of a rule and of its readings, with its field path."""
+    found = [(f"{at}.sources[{i}]", cited) for i, cited in enumerate(rule["sources"])]
+    for side in ("ruling", "other"):
+        if side in rule:
+            found += [(f"{at}.{side}.sources[{i}]", cited) for i, cited in enumerate(rule[side]["sources"])]
+    return found
 
 
 def check_catalogue(rules: Rules, catalogue_file: str, profiles: Mapping[str, Profile]) -> list[CaseError]:

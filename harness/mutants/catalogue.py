@@ -35,7 +35,7 @@ def has_skunk_below(profile: Profile) -> bool:
 
 
 def skunk_by_margin(profile: Profile) -> SkunkRule:
-    """Seed 001's reading applied as a bug: a skunk is a win by more than 30, double by more than 60."""
+    """Source 001's reading applied as a bug: a skunk is a win by more than 30, double by more than 60."""
     assert profile.skunk is not None
     return SkunkRule(
         measure="margin_over",

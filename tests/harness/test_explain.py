@@ -18,7 +18,7 @@ from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CA
 
 SEED_000 = {
     "id": "show-seed-000",
-    "title": "Seed 000's worked example",
+    "title": "Source 000's worked example",
     "rules": ["show.fifteens", "show.pairs", "show.runs"],
     "tags": ["show", "seed-example"],
     "profiles": ["five-card"],
@@ -104,7 +104,7 @@ def lines_of(text: str) -> list[str]:
 def test_seed_000_show(cases_root: Path) -> None:
     text = page("show-seed-000", cases_root)
     lines = lines_of(text)
-    assert lines[0] == "show-seed-000: Seed 000's worked example"
+    assert lines[0] == "show-seed-000: Source 000's worked example"
     assert "tags: show, seed-example" in lines
     assert "hand: 4C 5D 6H    starter: 5S" in lines
     assert "pair 2, two runs 3 + 3, two fifteens 2 + 2 = 12" in lines  # the case's own explain text
@@ -121,7 +121,7 @@ def test_seed_000_show(cases_root: Path) -> None:
 def test_rules_show_statement_and_sources(cases_root: Path) -> None:
     lines = lines_of(page("show-seed-000", cases_root))
     assert "show.fifteens (show; five-card, six-card, six-card-61)" in lines
-    assert any(line.startswith("sources: RULINGS.md: Show scoring") for line in lines)
+    assert "sources: source 000 section 04; source 002 Pontuação da Contagem" in lines
 
 
 def test_dispute_rules_show_both_readings(cases_root: Path) -> None:

@@ -22,20 +22,25 @@ from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CA
 # A small catalogue of its own, so that these tests do not move with the real one.
 CATALOGUE = {
     "main_profiles": ["five-card", "six-card", "six-card-61"],
+    "sources": [
+        {"id": "source 000", "document": "A rules sheet.", "language": "Portuguese", "covers": "Five-card."},
+        {"id": "source 002", "document": "A rules page.", "language": "Portuguese", "covers": "Six-card."},
+        {"id": "cribcheck ruling", "document": "This project.", "language": "English", "covers": "The rest."},
+    ],
     "rules": [
         {
             "id": "show.fifteens",
             "area": "show",
             "profiles": ["five-card", "six-card"],
             "statement": "Each subset summing to 15 scores 2.",
-            "sources": ["RULINGS.md: Show scoring"],
+            "sources": ["source 000 section 04"],
         },
         {
             "id": "input.cards",
             "area": "input",
             "profiles": ["five-card"],
             "statement": "Every card is a real card, once per deal.",
-            "sources": ["RULINGS.md"],
+            "sources": ["cribcheck ruling"],
         },
         {
             "id": "dispute.d4-crib-nobs",
@@ -43,16 +48,16 @@ CATALOGUE = {
             "dispute": "D4",
             "profiles": ["six-card"],
             "statement": "Whether nobs counts in the crib.",
-            "ruling": {"reading": "it counts", "sources": ["seed 002"], "profile": "six-card"},
-            "other": {"reading": "it does not", "sources": ["seed 000"], "profile": "six-card--no-crib-nobs"},
-            "sources": ["RULINGS.md: Disputes D4"],
+            "ruling": {"reading": "it counts", "sources": ["source 002"], "profile": "six-card"},
+            "other": {"reading": "it does not", "sources": ["source 000"], "profile": "six-card--no-crib-nobs"},
+            "sources": ["cribcheck ruling"],
         },
     ],
 }
 
 SEED_000 = {
     "id": "show-seed-000",
-    "title": "Seed 000's worked example",
+    "title": "Source 000's worked example",
     "rules": ["show.fifteens"],
     "tags": ["show", "seed-example"],
     "profiles": ["five-card"],
@@ -81,7 +86,7 @@ CRIB_NOBS = {
     "profiles": ["six-card", "six-card--no-crib-nobs"],
     "op": "show",
     "input": {"cards": ["JH", "2C", "4D", "8S"], "starter": "KH", "crib": True},
-    "explain": "ruling (seed 002): nobs counts in the crib, 1; other reading (seed 000): 0",
+    "explain": "ruling (source 002): nobs counts in the crib, 1; other reading (source 000): 0",
     "expect": {"default": {"total": 1}, "six-card--no-crib-nobs": {"total": 0}},
 }
 
@@ -612,3 +617,17 @@ def test_card_sets_compare_in_any_order_and_other_lists_in_order():
     wrong = {"ok": {"events": [{"type": "show", "cards": ["6H", "4C", "5S"]}], "unplayed": {"pone": ["2D", "8C"]}}}
     assert mismatches(expected, wrong)
     assert mismatches({"plays": ["4C", "5D"]}, {"ok": {"plays": ["5D", "4C"]}})
+
+
+def test_every_citation_names_a_document_of_the_source_table(corpus: Corpus) -> None:
+    broken = copy.deepcopy(CATALOGUE)
+    broken["rules"][0]["sources"] = ["source 009 section 1"]  # no such document in the table
+    broken["rules"][2]["other"]["sources"] = ["notes.md"]  # not a citation at all: the schema says so
+    corpus.catalogue.write_text(yaml.safe_dump(broken), encoding="utf-8")
+    errors = corpus.lint(corpus.write("show/a.yaml", SEED_000)).errors
+    assert [(e.case_id, e.path) for e in errors] == [("dispute.d4-crib-nobs", "rules[2].other.sources[0]")]
+    del broken["rules"][2]["other"]["sources"][0]
+    corpus.catalogue.write_text(yaml.safe_dump(broken), encoding="utf-8")
+    errors = corpus.lint(corpus.write("show/a.yaml", SEED_000)).errors
+    assert [(e.case_id, e.path) for e in errors] == [("show.fifteens", "rules[0].sources[0]")]
+    assert "'source 009 section 1', whose document is not in the sources table" in errors[0].message

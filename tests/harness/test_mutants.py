@@ -167,7 +167,7 @@ WITNESSES = (
     Witness("no-nobs-in-crib", "show", "six-card", show("JH 2C 4S 8D", "6H", crib=True), "total", 1, 0),
     # Five-card hand JH 2C 4S + 6H: even values, nothing but nobs: 1 (2 under the bug).
     Witness("nobs-worth-2", "show", "five-card", show("JH 2C 4S", "6H"), "total", 1, 2),
-    # Seed 004: 4C 5D 5H 6S + KC = 16: fifteens 5+K twice and 4+5+6 twice (8), pair of fives (2),
+    # Source 004: 4C 5D 5H 6S + KC = 16: fifteens 5+K twice and 4+5+6 twice (8), pair of fives (2),
     # double run 4-5-6 (6). Counting the run once: 13.
     Witness("runs-without-multiplicity", "show", "six-card", show("4C 5D 5H 6S", "KC"), "total", 16, 13),
     # Five-card hand AC 2D 3H + 4S: run A-2-3-4 (4), sum 10: no fifteen: 4. With the runs inside
@@ -179,7 +179,7 @@ WITNESSES = (
     # Five-card hand TC QD 2H + 4S: values 10 10 2 4: no 15 (12, 14, 16, 26); ten and queen are no
     # pair: 0. By counting value they pair: 2.
     Witness("show-pairs-by-value", "show", "five-card", show("TC QD 2H", "4S"), "total", 0, 2),
-    # Seed 000: 4C 5D 6H + 5S = pair 2 + two runs 6 + two fifteens 4+5+6 (4) = 12. No two cards
+    # Source 000: 4C 5D 6H + 5S = pair 2 + two runs 6 + two fifteens 4+5+6 (4) = 12. No two cards
     # make 15 (9, 10, 11), so two-card fifteens only: 8.
     Witness("fifteens-of-two-cards-only", "show", "five-card", show("4C 5D 6H", "5S"), "total", 12, 8),
     # --- the pegging: the points of a card ---

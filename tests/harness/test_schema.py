@@ -20,7 +20,7 @@ DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 GOOD_CASES: dict[str, dict[str, Any]] = {
     "show": {
         "id": "show-seed-example",
-        "title": "Seed 000's hand",
+        "title": "Source 000's hand",
         "rules": ["show.fifteens"],
         "profiles": ["five-card"],
         "op": "show",

@@ -3,7 +3,7 @@
 Two six-card deals are worked by hand once here and reused with different scores before.
 
 Deal T1 (six-card, A deals, B is the pone; starter KC unless said otherwise):
-  B dealt 4C 5D 5H 6S 9C 8D, lays away 9C 8D, keeps 4C 5D 5H 6S (seed 004's hand: 16 with KC).
+  B dealt 4C 5D 5H 6S 9C 8D, lays away 9C 8D, keeps 4C 5D 5H 6S (source 004's hand: 16 with KC).
   A dealt 2H 7D 9S QS AC 3D, lays away AC 3D, keeps 2H 7D 9S QS. With KC: values 2 7 9 10 10,
     no subset makes 15, no pair, no run (9, Q, K: gap at 10 and J): 0.
   Crib 9C 8D AC 3D + KC: values 9 8 1 3 10, no subset makes 15; 8-9 and then K: no run: 0.
@@ -133,7 +133,7 @@ def test_passing_the_target_wins_and_the_exact_reading_does_not_peg_it():
 
 FIVE_DEAL = {
     # Five-card, A deals, B is the pone, starter 5S.
-    # B keeps 4C 5D 6H (seed 000: 12), lays away KS QS. A keeps 9C 8D 2H (8+2+5 = 15: 2), lays away
+    # B keeps 4C 5D 6H (source 000: 12), lays away KS QS. A keeps 9C 8D 2H (8+2+5 = 15: 2), lays away
     # AC 3D. Crib KS QS AC 3D + 5S: K+5, Q+5 (4); no run, no flush (AC, 3D): 4.
     # Plays: B 4C (4), A 9C (13), B 5D (18), A 8D (26); B's 6H would be 32: go; A plays on 2H (28);
     # nobody can play: last card 1 to A. One count: the pegging is over, 6H unplayed.

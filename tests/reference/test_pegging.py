@@ -16,7 +16,7 @@ def points(count: str) -> int:
 
 
 def test_seed_004_pegging_example():
-    # Seed 004: 6 (count 6, nothing), 9 (15: fifteen 2), 9 (24: pair 2), 7 (31: thirty-one 2).
+    # Source 004: 6 (count 6, nothing), 9 (15: fifteen 2), 9 (24: pair 2), 7 (31: thirty-one 2).
     assert points("6C") == 0
     assert points("6C 9D") == 2
     assert points("6C 9D 9H") == 2
@@ -25,7 +25,7 @@ def test_seed_004_pegging_example():
 
 
 def test_fifteen_with_a_pair_is_fifteen_for_four():
-    # Seed 002: DA C7 then H7: 1 + 7 + 7 = 15 (2) and a pair of 7s (2) = 4.
+    # Source 002: DA C7 then H7: 1 + 7 + 7 = 15 (2) and a pair of 7s (2) = 4.
     score = score_play(["AD", "7C", "7H"])
     assert (score.fifteen, score.pairs, score.points) == (2, 2, 4)
 
@@ -45,7 +45,7 @@ def test_pair_needs_adjacent_cards_of_the_same_rank():
 
 
 def test_seed_002_runs():
-    # Seed 002: H2 C8 D6 H7 S5 -> at S5 the last four 8 6 7 5 form 5-6-7-8: run of 4.
+    # Source 002: H2 C8 D6 H7 S5 -> at S5 the last four 8 6 7 5 form 5-6-7-8: run of 4.
     assert score_play(["2H", "8C", "6D", "7H", "5S"]).run == 4
     # H2 C5 C7 D7 S6 -> the extra 7 breaks 5-6-7: no run (and 7 6 is no pair).
     assert score_play(["2H", "5C", "7C", "7D", "6S"]).run == 0

@@ -19,7 +19,7 @@ def breakdown(score):
 
 
 def test_seed_000_worked_example():
-    # Seed 000 section 05: hand 4C 5D 6H, starter 5S. Pair of 5s 2; runs 4-5-6 twice 3 + 3 = 6;
+    # Source 000 section 05: hand 4C 5D 6H, starter 5S. Pair of 5s 2; runs 4-5-6 twice 3 + 3 = 6;
     # fifteens 4+5+6 twice 2 + 2 = 4. Total 2 + 6 + 4 = 12, no flush, no nobs.
     score = show("4C 5D 6H", "5S", FIVE)
     assert breakdown(score) == (4, 2, 6, 0, 0)
@@ -31,7 +31,7 @@ def test_seed_000_worked_example():
 
 
 def test_seed_004_sixteen_hand():
-    # Seed 004: 4C 5D 5H 6S with KC. Fifteens 5D+KC, 5H+KC, 4+5D+6, 4+5H+6 = 8; pair of 5s 2;
+    # Source 004: 4C 5D 5H 6S with KC. Fifteens 5D+KC, 5H+KC, 4+5D+6, 4+5H+6 = 8; pair of 5s 2;
     # runs 4-5D-6 and 4-5H-6 = 6. Total 16.
     score = show("4C 5D 5H 6S", "KC")
     assert breakdown(score) == (8, 2, 6, 0, 0)
@@ -153,7 +153,7 @@ def test_no_nobs_for_the_starter_jack():
 
 
 def test_seed_002_fifteens_reuse_cards():
-    # Seed 002: HJ SJ C5 -> J+5 twice. Hand JH JS 5C 2D + 8C: J+5 twice 4, pair of jacks 2,
+    # Source 002: HJ SJ C5 -> J+5 twice. Hand JH JS 5C 2D + 8C: J+5 twice 4, pair of jacks 2,
     # fifteens 5+2+8 = 15 (2); no jack of clubs, so no nobs. Total 8.
     assert breakdown(show("JH JS 5C 2D", "8C")) == (6, 2, 0, 0, 0)
 
