@@ -55,6 +55,11 @@ class Profile:
     skunk: SkunkRule | None
     variant_of: str | None = None
     dispute: str | None = None
+    seats: int = 2  # A, B (, C, D) clockwise
+    crib_from_deck: int = 0  # cards dealt face down to the crib from the deck (three-player: 1)
+    sides: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # partnerships; None: each seat for itself
+    muggins: bool = False  # overlooked points go to the opponent (variant.muggins)
+    match_target: int | None = None  # game points that win a match (variant.matches); None: no match
 
     @property
     def discards_each(self) -> int:
@@ -62,7 +67,7 @@ class Profile:
 
     @property
     def crib_size(self) -> int:
-        return 2 * self.discards_each
+        return self.seats * self.discards_each + self.crib_from_deck
 
 
 # Safe loading only: the C-accelerated safe loader where PyYAML has it, else the pure one.
@@ -82,6 +87,8 @@ def profile_names() -> list[str]:
 
 def load_profile(name: str) -> Profile:
     """The profile called `name`; an unknown name is rejected with the list of known ones."""
+    if not isinstance(name, str):
+        raise TypeError(f"a profile name is a string, got {type(name).__name__}")
     data = _merged(name) if _profile_file_exists(name) else {"abstract": True}
     if data.get("abstract", False):
         known = profile_names()
@@ -106,6 +113,11 @@ def load_profile(name: str) -> Profile:
         skunk=None if skunk is None else _skunk_rule(skunk),
         variant_of=data.get("variant_of"),
         dispute=data.get("dispute"),
+        seats=data["seats"],
+        crib_from_deck=data["crib_from_deck"],
+        sides=None if data["sides"] is None else tuple((side, tuple(seats)) for side, seats in data["sides"].items()),
+        muggins=data["muggins"],
+        match_target=None if data["match"] is None else data["match"]["target"],
     )
 
 

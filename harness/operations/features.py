@@ -14,7 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 BATCH = "batch"  # the engine answers the batch form of a request
-FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk", BATCH)
+CLAIMS = "claims"  # the engine reads muggins claims in an input under every profile
+FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk", BATCH, CLAIMS)
 
 # op -> result key -> the feature it belongs to (keys not listed are always compared)
 FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
