@@ -7,6 +7,7 @@ profile shares and is abstract (not loadable by name).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources import abc as resources_abc
@@ -121,8 +122,14 @@ def load_profile(name: str) -> Profile:
     )
 
 
+PROFILE_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*(--[a-z0-9]+(-[a-z0-9]+)*)?")
+LONGEST_NAME = 100
+
+
 def _profile_file_exists(name: object) -> bool:
-    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
+    """A file of that name exists; a name that no profile could have (too long, other characters)
+    is never looked up, so that no file-system error can come of it."""
+    if not isinstance(name, str) or len(name) > LONGEST_NAME or not PROFILE_NAME.fullmatch(name):
         return False
     return _profiles_dir().joinpath(f"{name}.yaml").is_file()
 

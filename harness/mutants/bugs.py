@@ -14,8 +14,9 @@ from typing import Any
 import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
-from reference.hand import Heels, ThreeForLast, other_player
-from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
+from reference.hand import Heels, ThreeForLast
+from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset
+from reference.seats import round_from_left_of, seats_of
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -186,7 +187,7 @@ def history_across_resets(original: type) -> type:
             played = [event.card for event in self.events if isinstance(event, Play)]
             last = self.events[-1]
             score = PlayScore(last.score.fifteen, last.score.thirty_one, pair_points(played), run_points(played))
-            self.events[-1] = Play(last.player, last.card, last.count, score)
+            self.events[-1] = Play(last.player, last.card, last.count, score, last.index)
 
     return Pegger
 
@@ -197,26 +198,28 @@ def _scoring_functions() -> tuple[Fn, Fn]:
 
 
 def last_player_leads(original: type) -> type:
-    """After a reset, the player of the last card leads the next series."""
+    """After a reset, the player of the last card leads the next series (when it holds cards)."""
 
     class Pegger(original):
         def end_series(self) -> None:
+            last = self.last_player
             super().end_series()
-            if self.events and isinstance(self.events[-1], Reset):
-                self.turn = opponent(self.turn)
+            if self.events and isinstance(self.events[-1], Reset) and last is not None and self.held[last]:
+                self.turn = last
                 self.events[-1] = Reset(self.turn)
 
     return Pegger
 
 
 def pone_always_leads(original: type) -> type:
-    """After a reset, the pone leads the next series, whoever played the last card."""
+    """After a reset, the pone (the seat at the dealer's left) leads the next series, whoever
+    played the last card."""
 
     class Pegger(original):
         def end_series(self) -> None:
             super().end_series()
-            if self.events and isinstance(self.events[-1], Reset):
-                self.turn = "pone"
+            if self.events and isinstance(self.events[-1], Reset) and self.held[self.order[0]]:
+                self.turn = self.order[0]
                 self.events[-1] = Reset(self.turn)
 
     return Pegger
@@ -227,7 +230,7 @@ def no_point_for_last_card(original: type) -> type:
 
     class Pegger(original):
         def end_series(self) -> None:
-            if not self.held["pone"] and not self.held["dealer"] and self.last_player is not None:
+            if not any(self.held.values()) and self.last_player is not None:
                 self.over = True
                 return
             super().end_series()
@@ -240,7 +243,7 @@ def no_point_for_go(original: type) -> type:
 
     class Pegger(original):
         def end_series(self) -> None:
-            held = bool(self.held["pone"] or self.held["dealer"])
+            held = any(self.held.values())
             before = len(self.events)
             super().end_series()
             if held:
@@ -250,19 +253,21 @@ def no_point_for_go(original: type) -> type:
 
 
 def go_point_to_go_sayer(original: type) -> type:
-    """The point for a go is given to the player who said go, not to the player of the last card."""
+    """The point for a go is given to the (first) player who said go, not to the player of the
+    last card."""
 
     class Pegger(original):
         def end_series(self) -> None:
-            last, went = self.last_player, set(self.said_go)
+            last = self.last_player
+            sayers = [event.player for event in self.events if isinstance(event, Go) and event.player in self.said_go]
             before = len(self.events)
             super().end_series()
-            if last is None or opponent(last) not in went:
+            if last is None or not sayers or sayers[-1] == last:
                 return
             for position in range(before, len(self.events)):
                 event = self.events[position]
                 if isinstance(event, LastCard):
-                    self.events[position] = LastCard(opponent(last), event.points)
+                    self.events[position] = LastCard(sayers[-1], event.points)
 
     return Pegger
 
@@ -273,10 +278,10 @@ def go_while_a_card_fits(original: type) -> type:
     class Pegger(original):
         def play(self, text: Any, index: int) -> None:
             if text == GO and not self.over:
-                self.go_unclaimed = False
+                self.go_unclaimed = 0
                 self.said_go.add(self.turn)
                 self.events.append(Go(self.turn))
-                self.turn = opponent(self.turn)
+                self.turn = self.left_of(self.turn)
                 return
             super().play(text, index)
 
@@ -293,14 +298,14 @@ def play_past_31(original: type) -> type:
             except CribbageError as error:
                 if error.code != Code.OVER_31:
                     raise
-                card = as_card(text)  # held by the player to play: over_31 is checked last
+                card = as_card(text)  # held by the player to play: over_31 is checked after the turn
                 pair_points, run_points = _scoring_functions()
                 self.held[self.turn].remove(card)
                 self.series.append(card)
                 score = PlayScore(0, 0, pair_points(self.series), run_points(self.series))
-                self.events.append(Play(self.turn, card, self.count, score))
+                self.events.append(Play(self.turn, card, self.count, score, index))
                 self.last_player = self.turn
-                self.turn = opponent(self.turn)
+                self.turn = self.left_of(self.turn)
 
     return Pegger
 
@@ -312,8 +317,9 @@ def heels_to_pone(original: Fn) -> Fn:
     """His heels (a jack turned) is pegged by the pone instead of the dealer."""
 
     def awards(profile: Any, dealer: str, *rest: Any) -> Iterator[tuple[Any, str | None]]:
+        pone = round_from_left_of(dealer, seats_of(profile))[0]
         for event, player in original(profile, dealer, *rest):
-            yield event, (other_player(dealer) if isinstance(event, Heels) else player)
+            yield event, (pone if isinstance(event, Heels) else player)
 
     return awards
 
@@ -340,10 +346,11 @@ def three_for_last_every_hand(original: Fn) -> Fn:
 def dealer_shows_first(original: Fn) -> Fn:
     """The dealer's hand is counted before the pone's (then the crib)."""
 
-    def the_show(*args: Any) -> Iterator[Any]:
-        pone_hand, dealer_hand, crib = original(*args)
-        yield dealer_hand
-        yield pone_hand
+    def the_show(profile: Any, dealer: str, *rest: Any) -> Iterator[Any]:
+        counts = list(original(profile, dealer, *rest))
+        *hands, crib = counts
+        yield from [count for count in hands if count[1] == dealer]
+        yield from [count for count in hands if count[1] != dealer]
         yield crib
 
     return the_show
@@ -364,9 +371,9 @@ def higher_card_deals(original: Fn) -> Fn:
 def dealer_dealt_first(original: Fn) -> Fn:
     """The deal starts with the dealer: the dealer takes the 1st, 3rd, 5th... card."""
 
-    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        pone, dealer = original(deck, profile)
-        return dealer, pone
+    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], ...]:
+        hands = original(deck, profile)  # from the dealer's left, the dealer last
+        return (*hands[1:], hands[0])  # so the dealer takes the first card, its left the second...
 
     return dealt_hands
 

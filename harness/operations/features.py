@@ -35,6 +35,7 @@ FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
                 "events": "events",
             }
         ),
+        "match": MappingProxyType({}),
     }
 )
 
