@@ -15,6 +15,7 @@ Every error names the file, the case id (or the catalogue rule id) and the field
   except in a case that expects invalid_card (resp. duplicate_card);
 - card counts fit each listed profile, except under a profile whose expectation is
   wrong_card_count;
+- claims: a case expecting bad_claim lists muggins profiles only;
 - the reference engine agrees with every expectation under every listed profile
   (harness.operations.compare.mismatches);
 - coverage, when the whole corpus is linted: each catalogue rule with profiles is cited by a
@@ -166,8 +167,20 @@ def check_case(case: Case, rules: Rules | None, profiles: Mapping[str, Profile])
     problems += profile_problems(case, profiles)
     problems += card_problems(case)
     problems += count_problems(case, profiles)
+    problems += claim_problems(case, profiles)
     problems += engine_problems(case, profiles)
     return [CaseError(case.file, case.id, path, message) for path, message in problems]
+
+
+def claim_problems(case: Case, profiles: Mapping[str, Profile]) -> list[tuple[str, str]]:
+    """A case expecting bad_claim lists muggins profiles only: under the others the harness sends
+    no claims to an engine that does not claim the feature `claims` (docs/PROTOCOL.md), so the
+    rejection could not be asked of it."""
+    return [
+        (f"profiles[{index}]", f"expects bad_claim under {name}, which has no muggins: list muggins profiles only")
+        for index, name in enumerate(case.profiles)
+        if name in profiles and not profiles[name].muggins and _expected_code(case, name) == "bad_claim"
+    ]
 
 
 def rule_problems(case: Case, rules: Rules) -> list[tuple[str, str]]:
