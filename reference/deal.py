@@ -46,6 +46,8 @@ class TableDeal:
 def deal_from_deck(deck: Iterable[Card | str], cut: int, profile: Profile) -> Deal:
     """Deal two players from a deck of 52 listed top card first (rule cards.deck), then turn the
     starter at cut depth `cut` (rules deal.dealing and deal.starter)."""
+    if profile.seats != 2:
+        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: name the dealer (deal_at_table)")
     cards = _deck(deck)
     pone, dealer = dealt_hands(cards, profile)
     stock = cards[2 * profile.cards_dealt :]

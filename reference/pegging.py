@@ -135,6 +135,8 @@ def score_play(count_cards: Iterable[Card | str], profile: Profile | None = None
     (rules peg.fifteen, peg.thirty-one, peg.pairs, peg.runs; they add up: peg.combined). No flush
     is ever scored in the pegging (peg.no-flush). The profile does not change these points; it is
     accepted so that every scoring entry point has the same shape."""
+    if isinstance(count_cards, str | bytes) or not isinstance(count_cards, Iterable):
+        raise TypeError(f"the count is a sequence of cards, got {type(count_cards).__name__}")
     cards = as_cards(count_cards)
     if not cards:
         raise CribbageError(Code.WRONG_CARD_COUNT, "no card played: the count holds at least one card")
@@ -194,6 +196,8 @@ def play_pegging(
     peg.single-count (the pegging ends for good when neither can play) or peg.restart (the count
     restarts at 0 and the player who did not play the last card leads)."""
     _check_types(profile, plays)
+    if profile.seats != 2:
+        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: give a hand per seat")
     hands = {
         "pone": as_cards(_iterable(pone_hand, "the pone's hand")),
         "dealer": as_cards(_iterable(dealer_hand, "the dealer's hand")),
