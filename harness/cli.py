@@ -12,9 +12,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
+import yaml
+
+from harness.contract.files import CASES_DIR, SAFE_LOADER
+from harness.contract.version import suite_version
 from harness.corpus import explain, lint
+from harness.corpus.cases import case_files
 from harness.engine import serve
+from harness.engine.protocol import PROTOCOL_VERSION
 from harness.fuzz import fuzz
 from harness.mutants import engine as mutant_engine
 from harness.mutants import kill_table
@@ -73,9 +80,33 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
+def version_text() -> str:
+    """`cribcheck --version`: the suite's version, the protocol's, and how many cases the corpus holds."""
+    count = 0
+    for path in case_files(CASES_DIR):
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        if isinstance(document, dict) and isinstance(document.get("cases"), list):
+            count += len(document["cases"])
+    return f"cribcheck {suite_version()} (protocol version {PROTOCOL_VERSION}, {count} cases in the corpus)"
+
+
+class _VersionAction(argparse.Action):
+    """Like argparse's "version" action, but the text (which reads the corpus) is made only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cribcheck", description="Cribbage rules-conformance suite and reference engine."
+    )
+    parser.add_argument(
+        "--version", action=_VersionAction, help="print the suite version, the protocol version and the case count"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
