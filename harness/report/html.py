@@ -267,7 +267,8 @@ class _Page:
         facts += [
             ("suite", f"cribcheck {header.suite_version}, protocol {header.protocol}, cases {header.cases_dir}"),
             ("run", f"started {header.started}" + (f", finished {footer.finished}" if footer.finished else "")),
-            ("results", f"{footer.summary.total:,} of {header.planned:,} planned, in {footer.seconds:.2f} s"),
+            # the duration as the JSON Lines report keeps it (to the ms), so a re-rendered page is the same
+            ("results", f"{footer.summary.total:,} of {header.planned:,} planned, in {round(footer.seconds, 3):.2f} s"),
         ]
         selection = [f"{key} {_words(value)}" for key, value in header.selection.items() if value]
         if selection:

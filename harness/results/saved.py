@@ -26,7 +26,6 @@ from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summ
 from harness.results.status import Status
 
 SCHEMA = "report/report-line.schema.json"
-RERUN_TAIL = 4  # `--case ID --profile P`, the words a rerun command adds to its prefix
 NO_FOOTER = "the report ends without a footer line: the run was stopped before it could finish"
 
 
@@ -108,18 +107,25 @@ class _RunBuilder:
         self.where = where
         self.results: list[CaseResult] = []
         self.prefix: tuple[str, ...] | None = None
+        self.prefix_text: str | None = None
 
     def add(self, line: Mapping[str, Any], where: str) -> None:
-        words = shlex.split(line.get("rerun", ""))
-        tail = ["--case", line["id"], "--profile", line["profile"]]
         if "rerun" in line:
-            if words[-RERUN_TAIL:] != tail:
-                raise ReportFileError(f"{where}: rerun does not end with `{shlex.join(tail)}`: {line['rerun']!r}")
-            prefix = tuple(words[:-RERUN_TAIL])
-            if self.prefix is not None and prefix != self.prefix:
-                raise ReportFileError(f"{where}: rerun starts otherwise than the run's other lines: {line['rerun']!r}")
-            self.prefix = prefix
+            self._rerun(line, where)
         self.results.append(case_result(line))
+
+    def _rerun(self, line: Mapping[str, Any], where: str) -> None:
+        """The run's rerun prefix, from the first case line; every other line must share it."""
+        rerun = line["rerun"]
+        tail = " " + shlex.join(["--case", line["id"], "--profile", line["profile"]])
+        if not rerun.endswith(tail):
+            raise ReportFileError(f"{where}: rerun does not end with `{tail.strip()}`: {rerun!r}")
+        start = rerun[: -len(tail)]
+        if self.prefix_text is None:
+            self.prefix_text = start
+            self.prefix = tuple(shlex.split(start))
+        elif start != self.prefix_text:
+            raise ReportFileError(f"{where}: rerun starts otherwise than the run's other lines: {rerun!r}")
 
     def finish(self, footer: Mapping[str, Any] | None, where: str) -> Run:
         header = run_header(self.header_line, self.prefix or ())

@@ -27,7 +27,7 @@ import tempfile
 import time
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,20 +104,16 @@ class Browser:
                 browser.close()
 
     def close(self) -> None:
-        try:
+        with suppress(BrowserError, OSError):
             self.send("Browser.close", timeout=5)
-        except (BrowserError, OSError):
-            pass
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         for descriptor in (self._out, self._in):
-            try:
+            with suppress(OSError):
                 os.close(descriptor)
-            except OSError:
-                pass
 
     def send(self, method: str, params: dict[str, Any] | None = None, *, session: str | None = None,
              timeout: float = TIMEOUT) -> dict[str, Any]:  # fmt: skip
@@ -282,7 +278,7 @@ class Ink:
 
 
 def ink(data: bytes) -> Ink:
-    width, height, rows = png_pixels(data)
+    width, _height, rows = png_pixels(data)
     size = len(rows[0]) // width
     counts: dict[bytes, int] = {}
     for row in rows[::2]:
