@@ -207,13 +207,25 @@ class _Page:
             f'<td><a href="#engine-{number}">its report</a></td></tr>'
             for number, column in enumerate(columns)
         )
+        disagree_by_rule: dict[str, int] = {}
+        for row in comparison.disagreements:
+            for rule in dict.fromkeys(row.first.case.rules):
+                disagree_by_rule[rule] = disagree_by_rule.get(rule, 0) + 1
+        areas = [Matrix.of(column.run.results) for column in columns]
         rule_rows = []
+        area = None
         for rule, counts in comparison.rules.items():
+            if rule_area(rule) != area:
+                area = rule_area(rule)
+                totals = "".join(self._cell(matrix.total(matrix.areas.get(area, {})), None) for matrix in areas)
+                rule_rows.append(f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>{totals}<td></td></tr>')
             cells = "".join(self._cell(count, None) for count in counts)
-            differs = "differs" if comparison.rule_differs(rule) else ""
+            split = disagree_by_rule.get(rule, 0)
+            differs = f'<td class="c fail">✗ {split} disagree</td>' if split else '<td class="c">agree</td>'
             rule_rows.append(
-                f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>{cells}<td>{differs}</td></tr>'
+                f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>{cells}{differs}</tr>'
             )
+        split_rules = ", ".join(self._rule_link(rule) for rule in disagree_by_rule) or "none"
         case_rows = []
         for row in comparison.rows:
             result = row.first
@@ -231,8 +243,11 @@ class _Page:
             '<section id="comparison"><h2>Engines side by side</h2>'
             '<table class="engines"><tr><th></th><th>engine</th><th>command</th><th>compliance</th><th></th></tr>'
             f"{engines}</table>"
-            "<h3>Each rule, each engine</h3><p>passed / applicable; a case counts under every rule it cites.</p>"
-            f'<div class="wide"><table class="matrix compare"><tr><th>rule</th>{heads}<th></th></tr>'
+            f"<p><b>{disagreements} case x profile result{'s' if disagreements != 1 else ''}</b> where the engines "
+            f"disagree (one passes, another does not), under the rules: {split_rules}.</p>"
+            "<h3>Each rule, each engine</h3><p>passed / applicable (not applicable results left out); a case "
+            "counts under every rule it cites; the last column counts the cases where the engines disagree.</p>"
+            f'<div class="wide"><table class="matrix compare"><tr><th>rule</th>{heads}<th>engines</th></tr>'
             f"{''.join(rule_rows)}</table></div>"
             f"<h3>Every case, which engines pass ({disagreements} disagreement{'s' if disagreements != 1 else ''}"
             " first)</h3>"
@@ -320,26 +335,30 @@ class _Page:
             return ""
         matrix = Matrix.of(run.results)
         firsts = self._first_entries(number)
-        heads = "".join(f'<th data-col="{e(profile)}">{e(profile)}</th>' for profile in matrix.profiles)
+        columns = run.footer.summary.by_profile
+        shown = [profile for profile in matrix.profiles if applicable(columns.get(profile, {}))]
+        left_out = [profile for profile in matrix.profiles if profile not in shown]
+        heads = "".join(f'<th data-col="{e(profile)}">{_profile_head(profile)}</th>' for profile in shown)
         rows = []
         for area, by_profile in matrix.areas.items():
-            cells = "".join(self._cell(by_profile.get(profile, {}), profile, None) for profile in matrix.profiles)
+            cells = "".join(self._cell(by_profile.get(profile, {}), profile) for profile in shown)
             rows.append(
                 f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>'
                 f"{self._cell(matrix.total(by_profile), None)}{cells}</tr>"
             )
             for rule, rule_row in matrix.rules[area].items():
                 cells = "".join(
-                    self._cell(rule_row.get(profile, {}), profile, firsts.get((rule, profile)))
-                    for profile in matrix.profiles
+                    self._cell(rule_row.get(profile, {}), profile, firsts.get((rule, profile))) for profile in shown
                 )
                 rows.append(
                     f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>'
                     f"{self._cell(matrix.total(rule_row), None)}{cells}</tr>"
                 )
+        note = f"<p>Not applicable under every case, so not drawn: {e(', '.join(left_out))}.</p>" if left_out else ""
         return (
-            "<h3>Rule areas and rules by profile</h3><p>Each cell: passed / applicable. A cell with a failure "
-            "links to its first failing case below.</p>"
+            "<h3>Rule areas and rules by profile</h3><p>Each cell: passed / applicable (not applicable results "
+            "left out; the cell's tooltip gives every count). A cell with a failure links to its first failing "
+            f"case below.</p>{note}"
             f'<div class="wide"><table class="matrix"><tr><th>area / rule</th><th>all profiles</th>{heads}</tr>'
             f"{''.join(rows)}</table></div>"
         )
@@ -408,9 +427,6 @@ class _Page:
     def _cell(self, counts: Mapping[str, int], profile: str | None, link: str | None = None) -> str:
         shown = verdict(counts)
         text = f"{shown.symbol} {figure(counts)}".strip()
-        extra = counts.get(Status.NOT_APPLICABLE.value, 0)
-        if extra and applicable(counts):
-            text += f" (+{extra} n/a)"
         title = ", ".join(f"{count} {name}" for name, count in counts.items() if count) or "no cases"
         title = f"{profile}: {title}" if profile else title
         body = f'<a href="#{e(link)}">{e(text)}</a>' if link and shown.css in ("fail", "error") else e(text)
@@ -440,6 +456,12 @@ class _Page:
             "· not run (the engine did not start, or the run stopped before it). Each rule links to its entry "
             "in the rules book. Filters and search need script; without it everything is shown.</p></footer>"
         )
+
+
+def _profile_head(profile: str) -> str:
+    """A variant's heading on two lines: its main profile, then what it changes."""
+    main, _, variant = profile.partition("--")
+    return f"{e(main)}<br><small>{e(variant)}</small>" if variant else e(main)
 
 
 def _entry_id(number: int, result: CaseResult) -> str:

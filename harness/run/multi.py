@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from harness.report.compare import Comparison, letters
+from harness.report.jsonl import JsonLinesReporter
 from harness.report.outputs import Outputs, print_terminal, write
 from harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
 from harness.run import runner
@@ -52,14 +53,11 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return run_several(args, engines, out or sys.stdout)
 
 
-def _for_engine(args: argparse.Namespace, engine: str | None, report: Path | None = None) -> argparse.Namespace:
+def _for_engine(args: argparse.Namespace, engine: str | None) -> argparse.Namespace:
     """The arguments of one engine's run: `reference` is the in-process reference."""
     given = dict(vars(args))
     given["engine"] = None if engine in (None, REFERENCE) else engine
     given["engines"] = () if given["engine"] is None else (engine,)
-    if report is not None:
-        given.update(report=report, junit=None, markdown=None, html=None, badge=None, no_progress=True, verbose=False)
-        given.pop("handler", None)
     return argparse.Namespace(**given)
 
 
@@ -71,14 +69,15 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
     if args.jobs < 1:
         print("cribcheck run: --jobs must be at least 1", file=sys.stderr)
         return runner.EXIT_SETUP
-    try:  # the selection and the outputs checked once, before any engine starts
-        runner.plan_from_args(_for_engine(args, None))
+    try:  # the cases loaded, the selection and the outputs checked once, before any engine starts
+        cases = runner.plan_from_args(_for_engine(args, None)).cases
+        plans = [runner.plan_from_args(_for_engine(args, engine), cases) for engine in engines]
     except runner.UsageError as error:
         print(f"cribcheck run: {error}", file=sys.stderr)
         return runner.EXIT_SETUP
     with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
         reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
-        interrupted = _run_each(args, engines, reports, out)
+        interrupted = _run_each(plans, engines, reports, args.jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
         if args.report:
             with args.report.open("w", encoding="utf-8") as joined:
@@ -95,19 +94,19 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
     return Comparison.of(runs).exit_status
 
 
-def _run_each(args: argparse.Namespace, engines: list[str], reports: list[Path], out: TextIO) -> bool:
-    """Run every engine in its own process, --jobs at a time; True when interrupted."""
+def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path], jobs: int, out: TextIO) -> bool:
+    """Run every engine's plan in its own process, `jobs` at a time; True when interrupted."""
     context = multiprocessing.get_context("spawn")
-    waiting = list(enumerate(engines))
+    waiting = list(range(len(engines)))
     running: list[tuple[int, multiprocessing.process.BaseProcess]] = []
     interrupted = False
     while waiting or running:
-        while waiting and len(running) < args.jobs and not interrupted:
-            number, engine = waiting.pop(0)
-            process = context.Process(target=_child, args=(_for_engine(args, engine, reports[number]),), daemon=False)
+        while waiting and len(running) < jobs and not interrupted:
+            number = waiting.pop(0)
+            process = context.Process(target=_child, args=(plans[number], reports[number]))
             process.start()
             running.append((number, process))
-            print(f"{_letter(number)}: running {engine}", file=out, flush=True)
+            print(f"{_letter(number)}: running {engines[number]}", file=out, flush=True)
         if interrupted:
             waiting.clear()
         number, process = running[0]
@@ -121,15 +120,15 @@ def _run_each(args: argparse.Namespace, engines: list[str], reports: list[Path],
     return interrupted
 
 
-def _child(args: argparse.Namespace) -> None:
-    with open(os.devnull, "w", encoding="utf-8") as silent:
-        code = runner.main(args, silent)
-    sys.exit(code)
+def _child(plan: runner.Plan, report: Path) -> None:
+    """One engine's run, in its own process: its JSON Lines report is all it leaves."""
+    outcome = runner.execute(plan, [JsonLinesReporter(report)])
+    sys.exit(outcome.footer.exit_status)
 
 
 def _read(engine: str, report: Path) -> Run:
     try:
-        runs = read_runs(report)
+        runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
     except ReportFileError as error:
         return unreadable_run(None if engine == REFERENCE else engine, f"its run left no report: {error}")
     return runs[0]

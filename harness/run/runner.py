@@ -103,10 +103,11 @@ class UsageError(Exception):
     pass
 
 
-def plan_from_args(args: argparse.Namespace) -> Plan:
-    """Load and check what the arguments name; raises UsageError with a readable message."""
+def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
+    """Load and check what the arguments name; raises UsageError with a readable message.
+    `loaded`: the cases of `args.cases_dir`, when the caller has loaded them already."""
     try:
-        cases = load_cases(args.cases_dir)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases_dir)
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:

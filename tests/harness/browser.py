@@ -28,7 +28,7 @@ import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -166,7 +166,7 @@ class Browser:
     def open(self, url: str, *, width: int = 1280, height: int = 900, script: bool = True) -> Page:
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        page = Page(self, session)
+        page = Page(self, session, width, height)
         for domain in ("Page", "Runtime", "Log", "Network"):
             page.send(f"{domain}.enable")
         page.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
@@ -182,7 +182,8 @@ class Browser:
 class Page:
     browser: Browser
     session: str
-    seen: int = field(default=0)
+    width: int = 1280
+    height: int = 900
 
     def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.browser.send(method, params, session=self.session)
@@ -197,8 +198,10 @@ class Page:
         """Type into the focused element as a user would (an input event per insertion)."""
         self.send("Input.insertText", {"text": text})
 
-    def screenshot(self) -> bytes:
-        return base64.b64decode(self.send("Page.captureScreenshot", {"format": "png"})["data"])
+    def screenshot(self, scale: float = 1.0) -> bytes:
+        """The viewport as PNG, scaled down by `scale` (a small picture is quick to check)."""
+        clip = {"x": 0, "y": 0, "width": self.width, "height": self.height, "scale": scale}
+        return base64.b64decode(self.send("Page.captureScreenshot", {"format": "png", "clip": clip})["data"])
 
     def _events(self, method: str) -> list[dict[str, Any]]:
         self.evaluate("0")  # let pending events arrive
