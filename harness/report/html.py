@@ -212,20 +212,29 @@ class _Page:
             for rule in dict.fromkeys(row.first.case.rules):
                 disagree_by_rule[rule] = disagree_by_rule.get(rule, 0) + 1
         areas = [Matrix.of(column.run.results) for column in columns]
+        split_areas: dict[str, int] = {}
+        for row in comparison.disagreements:
+            for one in dict.fromkeys(rule_area(rule) for rule in row.first.case.rules):
+                split_areas[one] = split_areas.get(one, 0) + 1
+        # the areas with the most disagreements first, then the rest by name
+        ordered = sorted(comparison.rules, key=lambda rule: (-split_areas.get(rule_area(rule), 0), *_by_area(rule)))
         rule_rows = []
         area = None
-        for rule, counts in comparison.rules.items():
+        for rule in ordered:
+            counts = comparison.rules[rule]
             if rule_area(rule) != area:
                 area = rule_area(rule)
                 totals = "".join(self._cell(matrix.total(matrix.areas.get(area, {})), None) for matrix in areas)
-                rule_rows.append(f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>{totals}<td></td></tr>')
+                split = split_areas.get(area, 0)
+                mark_area = f'<td class="c fail">✗ {split} disagree</td>' if split else '<td class="c">agree</td>'
+                rule_rows.append(f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>{totals}{mark_area}</tr>')
             cells = "".join(self._cell(count, None) for count in counts)
             split = disagree_by_rule.get(rule, 0)
             differs = f'<td class="c fail">✗ {split} disagree</td>' if split else '<td class="c">agree</td>'
             rule_rows.append(
                 f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>{cells}{differs}</tr>'
             )
-        split_rules = ", ".join(self._rule_link(rule) for rule in disagree_by_rule) or "none"
+        split_rules = ", ".join(self._rule_link(rule) for rule in sorted(disagree_by_rule, key=_by_area)) or "none"
         case_rows = []
         for row in comparison.rows:
             result = row.first
@@ -246,7 +255,8 @@ class _Page:
             f"<p><b>{disagreements} case x profile result{'s' if disagreements != 1 else ''}</b> where the engines "
             f"disagree (one passes, another does not), under the rules: {split_rules}.</p>"
             "<h3>Each rule, each engine</h3><p>passed / applicable (not applicable results left out); a case "
-            "counts under every rule it cites; the last column counts the cases where the engines disagree.</p>"
+            "counts under every rule it cites; the last column counts the cases where the engines disagree, and "
+            "the areas with the most disagreements come first.</p>"
             f'<div class="wide"><table class="matrix compare"><tr><th>rule</th>{heads}<th>engines</th></tr>'
             f"{''.join(rule_rows)}</table></div>"
             f"<h3>Every case, which engines pass ({disagreements} disagreement{'s' if disagreements != 1 else ''}"
@@ -456,6 +466,10 @@ class _Page:
             "· not run (the engine did not start, or the run stopped before it). Each rule links to its entry "
             "in the rules book. Filters and search need script; without it everything is shown.</p></footer>"
         )
+
+
+def _by_area(rule: str) -> tuple[str, str]:
+    return (rule_area(rule), rule)
 
 
 def _profile_head(profile: str) -> str:

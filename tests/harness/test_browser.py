@@ -26,10 +26,10 @@ from harness.cli import main
 from harness.contract.files import REPO_ROOT
 
 from .browser import Browser, Page, chromium, ink
-from .buggy import BUGGY
 
 SCREENSHOT = REPO_ROOT / "docs" / "img" / "report-html.png"
 VISIBLE = "(el) => el.getClientRects().length > 0"
+EXAMPLE = "python3 examples/buggy-show/adapter.py"
 
 
 def in_ci() -> bool:
@@ -50,7 +50,12 @@ def browser_path() -> str:
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("browser")
     page, jsonl = folder / "r.html", folder / "r.jsonl"
-    main(["run", "--engine", "reference", "--engine", BUGGY, "--html", str(page), "--report", str(jsonl)])
+    here = Path.cwd()
+    os.chdir(REPO_ROOT)  # the broken example named as a reader would type it (the screenshot shows it)
+    try:
+        main(["run", "--engine", "reference", "--engine", EXAMPLE, "--html", str(page), "--report", str(jsonl)])
+    finally:
+        os.chdir(here)
     lines = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
     runs: list[list[dict[str, Any]]] = []
     for line in lines:
@@ -99,6 +104,10 @@ def test_the_report_in_a_real_browser(browser_path: str, report: dict[str, Any])
             "document.querySelector('#engine-1 tr[data-rule=\"show.crib-flush\"] td.c.fail').textContent"
         )
         assert crib.startswith("✗ ")  # a symbol besides the colour
+        # the example claims three profiles: only those are drawn, the others named above the matrix
+        heads = page.evaluate("Array.from(document.querySelectorAll('#engine-1 th[data-col]')).map(t => t.dataset.col)")
+        assert heads == ["five-card", "six-card", "six-card-61"]
+        assert "six-card--skunk-by-margin" in page.evaluate("document.querySelector('#engine-1').textContent")
         total = count(page, "[data-entry]", visible=True)
         assert total == len(listed) + len({(line["id"], line["profile"]) for line in reference + buggy})
 

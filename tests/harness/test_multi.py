@@ -134,3 +134,11 @@ def test_a_bad_selection_stops_before_any_engine_starts(small_cases: Path, capsy
     assert code == 2
     assert "nothing to run" in captured.err
     assert "running" not in captured.out
+
+
+def test_failures_without_a_setup_error_exit_1_and_jobs_1_runs_one_at_a_time(tmp_path: Path, capsys) -> None:
+    cases = write_buggy_cases(tmp_path / "cases")
+    code = main(["run", "--cases-dir", str(cases), "--engine", "reference", "--engine", BUGGY, "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 1  # B fails two cases; both engines started
+    assert out.index("A: finished") < out.index("B: running")
