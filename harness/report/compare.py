@@ -173,7 +173,7 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     for column in columns:
         counts = counts_text(column.run.footer.summary.counts) or "no results"
         lines.append(f"{column.letter}: {counts}")
-    return lines
+    return [line.rstrip() for line in lines]
 
 
 def _cell(counts: Mapping[str, int]) -> str:

@@ -45,19 +45,21 @@ def replay(run: Run, reporters: Sequence[Reporter]) -> None:
         reporter.finish(run.footer)
 
 
+def file_reporters(outputs: Outputs) -> list[Reporter]:
+    """The reporters that write the files asked for (a live run's, and a replayed run's)."""
+    kinds = (
+        (outputs.junit, JUnitReporter),
+        (outputs.markdown, MarkdownReporter),
+        (outputs.html, HtmlReporter),
+        (outputs.badge, BadgeReporter),
+    )
+    return [kind(path) for path, kind in kinds if path]
+
+
 def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
     """Write every report asked for; the files written."""
     if len(runs) == 1:
-        reporters: list[Reporter] = []
-        if outputs.markdown:
-            reporters.append(MarkdownReporter(outputs.markdown))
-        if outputs.junit:
-            reporters.append(JUnitReporter(outputs.junit))
-        if outputs.html:
-            reporters.append(HtmlReporter(outputs.html))
-        if outputs.badge:
-            reporters.append(BadgeReporter(outputs.badge))
-        replay(runs[0], reporters)
+        replay(runs[0], file_reporters(outputs))
         return [path for path in (outputs.markdown, outputs.junit, outputs.html, outputs.badge) if path]
     written: list[Path] = []
     comparison = Comparison.of(runs)

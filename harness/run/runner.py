@@ -35,11 +35,8 @@ from harness.engine.engines import (
 )
 from harness.engine.protocol import PROTOCOL_VERSION, Request
 from harness.report import Reporter
-from harness.report.badge import BadgeReporter
-from harness.report.html import HtmlReporter
 from harness.report.jsonl import JsonLinesReporter
-from harness.report.junit import JUnitReporter
-from harness.report.markdown import MarkdownReporter
+from harness.report.outputs import Outputs, file_reporters
 from harness.report.terminal import TerminalReporter
 from harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
@@ -154,16 +151,8 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
     ]
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
-    if args.junit:
-        reporters.append(JUnitReporter(args.junit))
-    if args.markdown:
-        reporters.append(MarkdownReporter(args.markdown))
     html, badge = _new_outputs(args)
-    if html:
-        reporters.append(HtmlReporter(html))
-    if badge:
-        reporters.append(BadgeReporter(badge))
-    return reporters
+    return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
 
 
 def _new_outputs(args: argparse.Namespace) -> tuple[Path | None, Path | None]:

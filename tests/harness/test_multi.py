@@ -142,3 +142,18 @@ def test_failures_without_a_setup_error_exit_1_and_jobs_1_runs_one_at_a_time(tmp
     out = capsys.readouterr().out
     assert code == 1  # B fails two cases; both engines started
     assert out.index("A: finished") < out.index("B: running")
+
+
+def test_summary_puts_separate_reports_side_by_side(tmp_path: Path, capsys) -> None:
+    cases = write_buggy_cases(tmp_path / "cases")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    main(["run", "--cases-dir", str(cases), "--no-progress", "--report", str(first)])
+    main(["run", "--cases-dir", str(cases), "--no-progress", "--engine", BUGGY, "--report", str(second)])
+    capsys.readouterr()
+    markdown = tmp_path / "r.md"
+    assert main(["summary", str(first), str(second), "--markdown", str(markdown)]) == 0
+    text = markdown.read_text(encoding="utf-8")
+    assert text.startswith("## cribcheck: 2 engines side by side")
+    assert "| `buggy-starter-jack[six-card]` | ✓ pass | ✗ fail |" in text
+    assert main(["summary", str(first), str(second)]) == 0
+    assert "2 case x profile results where the engines disagree" in capsys.readouterr().out
