@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from harness.report.common import counts_text
 from harness.report.tally import by_rule, compliance_message, figure, verdict
-from harness.results.results import CaseResult, empty_counts
+from harness.results.results import CaseResult, empty_counts, rule_area
 from harness.results.saved import Run
 from harness.results.status import Status
 
@@ -112,9 +112,21 @@ class Comparison:
     def disagreements(self) -> tuple[Row, ...]:
         return tuple(row for row in self.rows if row.disagree)
 
-    def rule_differs(self, rule: str) -> bool:
-        pairs = zip(self.rules[rule], self.columns, strict=True)
-        return len({figure(counts) for counts, column in pairs if column.started}) > 1
+    def disagree_by_rule(self) -> dict[str, int]:
+        """Per rule, the disagreements among the cases citing it (rules with none left out)."""
+        found: dict[str, int] = {}
+        for row in self.disagreements:
+            for rule in dict.fromkeys(row.first.case.rules):
+                found[rule] = found.get(rule, 0) + 1
+        return found
+
+    def disagree_by_area(self) -> dict[str, int]:
+        """Per rule area, the disagreements among the cases citing one of its rules."""
+        found: dict[str, int] = {}
+        for row in self.disagreements:
+            for area in dict.fromkeys(rule_area(rule) for rule in row.first.case.rules):
+                found[area] = found.get(area, 0) + 1
+        return found
 
     @property
     def exit_status(self) -> int:
@@ -149,17 +161,18 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         lines.append(f"  {column.title:<{width}}  {column.state}")
         lines.append(f"  {'':<{width}}  [{column.command}]")
     lines.append("")
-    differ = [rule for rule in comparison.rules if comparison.rule_differs(rule)]
+    split = comparison.disagree_by_rule()
+    differ = [rule for rule in comparison.rules if rule in split]
     if differ:
-        lines.append(f"rules where the engines' figures differ ({len(differ)} of {len(comparison.rules)}):")
+        lines.append(f"rules where the engines disagree on a case ({len(differ)} of {len(comparison.rules)}):")
         rule_width = max(len(rule) for rule in differ)
         head = "  ".join(f"{column.letter:<14}" for column in columns)
-        lines.append(f"  {'rule':<{rule_width}}  {head}")
+        lines.append(f"  {'rule':<{rule_width}}  {head}  disagree")
         for rule in differ:
             cells = "  ".join(f"{_cell(counts):<14}" for counts in comparison.rules[rule])
-            lines.append(f"  {rule:<{rule_width}}  {cells}")
+            lines.append(f"  {rule:<{rule_width}}  {cells}  {split[rule]}")
     else:
-        lines.append(f"every engine that ran has the same figure on all {len(comparison.rules)} rules")
+        lines.append(f"the engines agree on every case they both ran, under all {len(comparison.rules)} rules")
     lines.append("")
     disagreements = comparison.disagreements
     lines.append(f"{len(disagreements)} case x profile results where the engines disagree")
@@ -191,10 +204,11 @@ def markdown_lines(comparison: Comparison) -> list[str]:
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "### By rule", "", "A case counts under every rule it cites; ✓ all passed, ✗ failures, ! errors,"]
     lines += ["~ skipped or expected failures, – not applicable.", ""]
-    lines.append("| Rule | " + " | ".join(column.letter for column in columns) + " | |")
-    lines.append("|---|" + "---:|" * len(columns) + "---|")
+    lines.append("| Rule | " + " | ".join(column.letter for column in columns) + " | cases the engines disagree on |")
+    lines.append("|---|" + "---:|" * len(columns) + "---:|")
+    split = comparison.disagree_by_rule()
     for rule, counts in comparison.rules.items():
-        note = "differs" if comparison.rule_differs(rule) else ""
+        note = f"✗ {split[rule]}" if rule in split else ""
         lines.append(f"| `{rule}` | " + " | ".join(_cell(count) for count in counts) + f" | {note} |")
     disagreements = comparison.disagreements
     lines += ["", f"### Cases where the engines disagree ({len(disagreements)})", ""]

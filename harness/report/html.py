@@ -207,15 +207,9 @@ class _Page:
             f'<td><a href="#engine-{number}">its report</a></td></tr>'
             for number, column in enumerate(columns)
         )
-        disagree_by_rule: dict[str, int] = {}
-        for row in comparison.disagreements:
-            for rule in dict.fromkeys(row.first.case.rules):
-                disagree_by_rule[rule] = disagree_by_rule.get(rule, 0) + 1
+        disagree_by_rule = comparison.disagree_by_rule()
+        split_areas = comparison.disagree_by_area()
         areas = [Matrix.of(column.run.results) for column in columns]
-        split_areas: dict[str, int] = {}
-        for row in comparison.disagreements:
-            for one in dict.fromkeys(rule_area(rule) for rule in row.first.case.rules):
-                split_areas[one] = split_areas.get(one, 0) + 1
         # the areas with the most disagreements first, then the rest by name
         ordered = sorted(comparison.rules, key=lambda rule: (-split_areas.get(rule_area(rule), 0), *_by_area(rule)))
         rule_rows = []

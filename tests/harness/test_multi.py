@@ -71,8 +71,10 @@ def test_the_json_lines_report_holds_each_engine_s_run_in_turn(three: dict[str, 
 def test_markdown_puts_the_engines_side_by_side(three: dict[str, object]) -> None:
     text = Path(str(three["markdown"])).read_text(encoding="utf-8")
     assert text.startswith("## cribcheck: 3 engines side by side")
-    assert "| `show.crib-flush` | ✓ 1/1 | ✗ 0/1 | · | differs |" in text
+    assert "| `show.crib-flush` | ✓ 1/1 | ✗ 0/1 | · | ✗ 1 |" in text
     assert "| `show.runs` | ✓ 1/1 | ✓ 1/1 | · |  |" in text
+    out = str(three["out"])
+    assert "rules where the engines disagree on a case (2 of 3):" in out
     assert "### Cases where the engines disagree (2)" in text
     assert "| `buggy-crib-four-hearts[six-card]` | ✓ pass | ✗ fail | · not run |" in text
     # then each engine's own report, one heading level down
