@@ -25,7 +25,8 @@ from harness.engine.protocol import PROTOCOL_VERSION
 from harness.fuzz import fuzz
 from harness.mutants import engine as mutant_engine
 from harness.mutants import kill_table
-from harness.run import runner, smoke
+from harness.report import summary
+from harness.run import multi, smoke
 from harness.sweep import sweep
 
 
@@ -47,7 +48,10 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS: tuple[Command, ...] = (
     Command(
-        "run", "run the case suite against an engine (default: the reference engine)", runner.add_arguments, runner.main
+        "run",
+        "run the case suite against an engine (default: the reference engine), or several side by side",
+        multi.add_arguments,
+        multi.main,
     ),
     Command(
         "lint", "check the case files: schema, ids, rules, cards, coverage, expectations", lint.add_arguments, lint.main
@@ -70,6 +74,12 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "fuzz", "differential fuzzing against the reference, shrinking to a YAML case", fuzz.add_arguments, fuzz.main
+    ),
+    Command(
+        "summary",
+        "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side",
+        summary.add_arguments,
+        summary.main,
     ),
     Command(
         "mutants",
