@@ -386,3 +386,47 @@ def starter_one_card_up(original: Fn) -> Fn:
         return stock[cut - 1]
 
     return starter_from_cut
+
+
+# --- three and four seats, muggins, matches ------------------------------------------------------
+
+
+def reset_back_to_last_player(original: Fn) -> Fn:
+    """After a reset, when the seat left of the last card's player has no cards, the last card's
+    player leads (the two-player rule read literally) instead of the next seat that holds cards."""
+
+    def next_leader(last_player: str, held: dict[str, list[Card]], order: Sequence[str] = ()) -> str:
+        leader = original(last_player, held, order)
+        first = order[(list(order).index(last_player) + 1) % len(order)]
+        return leader if held[first] or not held[last_player] else last_player
+
+    return next_leader
+
+
+def crib_card_forgotten(original: Fn) -> Fn:
+    """Three players: the card the deck gives the crib is never dealt (it stays on the stock)."""
+
+    def crib_cards_from_deck(deck: Sequence[Card], profile: Any) -> tuple[Card, ...]:
+        return ()
+
+    return crib_cards_from_deck
+
+
+def muggins_to_the_owner(original: Fn) -> Fn:
+    """The points a count overlooked are pegged by its own side, not by the other side: used as
+    `other_sides` where the hand looks it up to name who calls muggins."""
+
+    def other_sides(side: str, profile: Any) -> tuple[str, ...]:
+        return (side, *original(side, profile))
+
+    return other_sides
+
+
+def winner_deals_next(original: Fn) -> Fn:
+    """In a match the winner of a game deals the first hand of the next, not the loser."""
+
+    def loser_deals_next(game: Any, profile: Any) -> str:
+        assert game.winner is not None
+        return str(game.winner)
+
+    return loser_deals_next
