@@ -159,3 +159,21 @@ def test_summary_puts_separate_reports_side_by_side(tmp_path: Path, capsys) -> N
     assert "| `buggy-starter-jack[six-card]` | ✓ pass | ✗ fail |" in text
     assert main(["summary", str(first), str(second)]) == 0
     assert "2 case x profile results where the engines disagree" in capsys.readouterr().out
+
+
+def test_with_one_engine_started_nothing_is_said_to_agree(small_cases: Path, capsys) -> None:
+    code = main(["run", "--cases-dir", str(small_cases), "--no-progress", "--startup-timeout", "5",
+                 "--engine", "reference", "--engine", zoo("exits_at_start")])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 2
+    assert "fewer than two engines gave results: nothing to compare" in out
+    assert "agree" not in out
+
+
+def test_markdown_with_one_engine_started_says_nothing_was_compared(small_cases: Path, tmp_path: Path) -> None:
+    markdown = tmp_path / "r.md"
+    main(["run", "--cases-dir", str(small_cases), "--no-progress", "--startup-timeout", "5", "--markdown",
+          str(markdown), "--engine", "reference", "--engine", zoo("exits_at_start")])  # fmt: skip
+    text = markdown.read_text(encoding="utf-8")
+    assert "fewer than two engines gave results, nothing to compare" in text
+    assert "they agree" not in text
