@@ -18,6 +18,7 @@ import jsonschema
 import yaml
 
 from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, SCHEMA_DIR, display_path
+from harness.corpus.checked import CheckedFiles, cache_folder
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,23 @@ class Case:
 
 
 @cache
+def case_schema_bytes() -> bytes:
+    return (SCHEMA_DIR / "case.schema.json").read_bytes()
+
+
+@cache
 def case_schema() -> dict[str, Any]:
-    return json.loads((SCHEMA_DIR / "case.schema.json").read_text(encoding="utf-8"))
+    return json.loads(case_schema_bytes().decode("utf-8"))
+
+
+@cache
+def case_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(case_schema())
+
+
+def checked_files() -> CheckedFiles:
+    """The cache of contents found valid before (harness/corpus/checked.py), for this schema."""
+    return CheckedFiles(cache_folder(), case_schema_bytes())
 
 
 def case_files(root: Path = CASES_DIR) -> list[Path]:
@@ -84,23 +100,33 @@ def case_files(root: Path = CASES_DIR) -> list[Path]:
 
 
 def read_case_file(path: Path) -> tuple[dict[str, Any] | None, list[CaseError]]:
-    """Safe-load one file and validate it against the case schema."""
+    """Safe-load one file and validate it against the case schema (once per content: a content
+    found valid before is taken from the cache, see harness/corpus/checked.py)."""
     name = display_path(path)
     try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        content = path.read_bytes()
+        text = content.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return None, [CaseError(name, None, "", f"cannot read: {error}")]
+    cache = checked_files()
+    known = cache.get(content)
+    if known is not None:
+        return known, []
+    try:
+        document = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         problem = getattr(error, "problem", None) or str(error)
         return None, [CaseError(name, None, "", f"invalid YAML: {where}{problem}")]
-    validator = jsonschema.Draft202012Validator(case_schema())
     errors = [
         CaseError(name, _case_id_at(document, error.absolute_path), _field_path(error.absolute_path), error.message)
-        for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+        for error in sorted(case_validator().iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
     ]
-    return (None if errors else document), errors
+    if errors:
+        return None, errors
+    cache.put(content, document)
+    return document, []
 
 
 def _case_id_at(document: Any, path: Iterable[Any]) -> str | None:
