@@ -31,8 +31,8 @@ from harness.engine.engines import (
     add_engine_arguments,
     engine_options,
     engine_words,
-    open_engine,
 )
+from harness.engine.pool import open_engines
 from harness.engine.protocol import PROTOCOL_VERSION, Request
 from harness.report import Reporter
 from harness.report.jsonl import JsonLinesReporter
@@ -94,6 +94,7 @@ class Plan:
     max_fail: int | None = None
     rerun_prefix: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
 
 
 class UsageError(Exception):
@@ -142,7 +143,18 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         max_fail=args.max_fail,
         rerun_prefix=tuple(prefix),
         warnings=tuple(f"{problem} (ignored)" for problem in problems),
+        jobs=_jobs(args),
     )
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """--jobs for one engine: copies of it (1 when not given, or for the in-process reference)."""
+    jobs = getattr(args, "jobs", None)
+    if jobs is None:
+        return 1
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return jobs
 
 
 def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> list[Reporter]:
@@ -189,7 +201,7 @@ def execute(
     with _sigterm_interrupts():
         try:
             try:
-                engine = engine_factory() if engine_factory else open_engine(plan.engine_options)
+                engine = engine_factory() if engine_factory else open_engines(plan.engine_options, plan.jobs)
             except EngineSetupError as error:
                 ending = {"aborted": f"the engine could not be started: {error.message}", "stderr": tuple(error.stderr)}
             _each(reporters, "start", _header(plan, engine))
