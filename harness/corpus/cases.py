@@ -190,7 +190,7 @@ def load_cases(root: Path = CASES_DIR) -> list[Case]:
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
     """The rules catalogue by id."""
-    data = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    data = yaml.load(CATALOGUE_FILE.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     return {rule["id"]: rule for rule in data["rules"]}
 
 

@@ -17,11 +17,17 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 FORMAT = "cribcheck-checked-case-file-1"
+
+
+@cache
+def _jsonschema_version() -> str:
+    return version("jsonschema")  # reading the installed metadata takes milliseconds: once
 
 
 def cache_folder() -> Path | None:
@@ -43,7 +49,7 @@ class CheckedFiles:
 
     def key(self, content: bytes) -> str:
         digest = hashlib.sha256()
-        for part in (FORMAT.encode(), version("jsonschema").encode(), self.schema_bytes, content):
+        for part in (FORMAT.encode(), _jsonschema_version().encode(), self.schema_bytes, content):
             digest.update(len(part).to_bytes(8, "big"))
             digest.update(part)
         return digest.hexdigest()

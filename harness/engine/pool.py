@@ -108,12 +108,23 @@ def open_engines(options: EngineOptions | None, jobs: int = 1) -> Engine:
     """One engine, or a pool of `jobs` copies of an external one (all started, or none)."""
     if options is None or jobs <= 1:
         return open_engine(options)
-    copies: list[Engine] = []
-    try:
-        for _ in range(jobs):
-            copies.append(open_engine(options))
-    except EngineSetupError:
+    started: list[Engine | EngineSetupError | None] = [None] * jobs
+
+    def start(number: int) -> None:  # the copies start at once: each may take a while to say hello
+        try:
+            started[number] = open_engine(options)
+        except EngineSetupError as error:
+            started[number] = error
+
+    threads = [threading.Thread(target=start, args=(number,), daemon=True) for number in range(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    copies = [copy for copy in started if copy is not None and not isinstance(copy, EngineSetupError)]
+    failed = next((copy for copy in started if isinstance(copy, EngineSetupError)), None)
+    if failed is not None or len(copies) < jobs:
         for copy in copies:
             copy.close()
-        raise
+        raise failed or EngineSetupError("a copy of the engine did not start")
     return EnginePool(copies)

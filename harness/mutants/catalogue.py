@@ -13,6 +13,7 @@ under the mutant. The kill table over the corpus is harness/mutants/kill_table.p
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 from harness.mutants import bugs as bug
@@ -392,7 +393,16 @@ def get_mutant(name: str) -> Mutant:
     raise KeyError(f"unknown mutant {name!r}; known mutants: {', '.join(mutant_names())}")
 
 
+def mutants_named(name: str) -> list[Mutant]:
+    """The mutants of `name`: one, or several joined by `+` (an engine with several bugs at once,
+    for the fuzzer's benchmark); KeyError for an unknown one."""
+    return [get_mutant(part) for part in name.split("+")]
+
+
 def run_mutant(name: str, op: str, data: Mapping[str, Any], profile: str) -> Json:
-    """The reference engine's answer under mutant `name`: `{"ok": ...}` or `{"rejected": ...}`."""
-    with get_mutant(name).applied():
+    """The reference engine's answer under mutant `name` (or `a+b`, every one of them at once):
+    `{"ok": ...}` or `{"rejected": ...}`."""
+    with ExitStack() as stack:
+        for mutant in mutants_named(name):
+            stack.enter_context(mutant.applied())
         return run_reference(op, data, profile)

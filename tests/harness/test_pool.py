@@ -51,3 +51,10 @@ def test_a_copy_that_dies_loses_no_request(small_cases: Path, tmp_path: Path) ->
 def test_jobs_below_one_is_a_usage_error(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--cases-dir", str(small_cases), "--engine", zoo("slow"), "--jobs", "0"]) == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_a_copy_that_cannot_start_is_a_setup_error(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["run", "--cases-dir", str(small_cases), "--no-progress", "--startup-timeout", "5",
+                 "--engine", zoo("exits_at_start"), "--jobs", "2"])  # fmt: skip
+    assert code == 2
+    assert "the engine could not be started" in capsys.readouterr().out
