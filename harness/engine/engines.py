@@ -153,7 +153,7 @@ def handshake(process: EngineProcess, timeout: float, stderr: StderrSink) -> Eng
             stderr.tail(),
         )
     try:
-        return parse_hello_response(received.text)
+        return parse_hello_response(received.text, invalid_utf8_at=received.invalid_utf8_at)
     except ProtocolViolation as violation:
         raise EngineSetupError(violation.message, stderr.tail()) from None
     except HandshakeRefused as refused:
@@ -240,7 +240,7 @@ class AdapterEngine:
     def _exchange(
         self,
         requests: Iterable[Sent],
-        parse: Callable[[str, Sent], Got],
+        parse: Callable[..., Got],
         failed: Callable[..., Got],
     ) -> Generator[Got, None, None]:
         if self._stale and self._dead is None:
@@ -285,10 +285,10 @@ class AdapterEngine:
             if in_flight:
                 self._stale = True
 
-    def _read(self, received: Received, request: Sent, parse: Callable[[str, Sent], Got]) -> Got:
+    def _read(self, received: Received, request: Sent, parse: Callable[..., Got]) -> Got:
         """The outcome of one request from what the engine wrote; _Failure when it must restart."""
         try:
-            return parse(self._line(received), request)
+            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at)
         except ProtocolViolation as violation:
             raise _Failure(violation.message) from None
 
@@ -376,7 +376,7 @@ class OnceEngine:
             if received.kind == "too_long":
                 raise _Failure(f"the engine wrote a line of {received.size} bytes, over the limit", received.text)
             try:
-                return parse_response(received.text, request)
+                return parse_response(received.text, request, invalid_utf8_at=received.invalid_utf8_at)
             except ProtocolViolation as violation:
                 raise _Failure(violation.message, violation.line) from None
         except EngineSetupError as error:

@@ -51,11 +51,20 @@ class Command:
 @dataclass(frozen=True)
 class Received:
     """What the stdout reader saw: a line, the end of output, nothing in time, or a line too long
-    (`text` then holds its start and `size` its length)."""
+    (`text` then holds its start and `size` its length). A line that is not UTF-8 is decoded with
+    U+FFFD in place of the bad bytes, and `invalid_utf8_at` is the offset of the first of them."""
 
     kind: ReceivedKind
     text: str = ""
     size: int = 0
+    invalid_utf8_at: int | None = None
+
+
+def _decoded(line: bytes) -> Received:
+    try:
+        return Received("line", line.decode("utf-8"), len(line))
+    except UnicodeDecodeError as error:
+        return Received("line", line.decode("utf-8", "replace"), len(line), error.start)
 
 
 class StderrSink:
@@ -153,7 +162,7 @@ class EngineProcess:
                     head = line[:QUOTE_BYTES].decode("utf-8", "replace")
                     self._lines.put(Received("too_long", head, size))
                     continue
-                self._lines.put(Received("line", line.decode("utf-8", "replace"), len(line)))
+                self._lines.put(_decoded(line))
         except (OSError, ValueError):
             pass
         self._lines.put(Received("eof"))
