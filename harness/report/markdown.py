@@ -12,6 +12,7 @@ from harness.report.common import (
     needs_detail,
     rejection_message,
     rerun_command,
+    visible,
 )
 from harness.results.results import CaseResult, RunFooter
 from harness.results.status import Status
@@ -54,7 +55,7 @@ class MarkdownReporter(CollectingReporter):
             lines += ["<details><summary>The engine's stderr (last lines)</summary>", "", "```"]
             lines += [line[:300] for line in footer.stderr_tail]
             lines += ["```", "</details>", ""]
-        self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        self.path.write_text(visible("\n".join(lines)) + "\n", encoding="utf-8")
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> list[str]:
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
