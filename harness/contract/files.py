@@ -17,9 +17,26 @@ CATALOGUE_FILE = CASES_DIR / "rules.yaml"
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class NoAliasDumper(yaml.SafeDumper):
+    """The safe dumper, writing a value used twice out twice: the suite's files are read without
+    aliases (harness/corpus/strict_yaml.py), so nothing the suite writes may hold one."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, or the absolute path when that fails (a symbolic link loop raises
+    RuntimeError before Python 3.13, OSError after): reading the file then says what is wrong."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
 def display_path(path: Path) -> str:
     """A path as shown to a person: relative to the repository when inside it."""
     try:
-        return str(path.resolve().relative_to(REPO_ROOT))
+        return str(resolved(path).relative_to(REPO_ROOT))
     except ValueError:
         return str(path)

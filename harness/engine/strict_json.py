@@ -24,10 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-MAX_DEPTH = 64  # levels of arrays and objects; a protocol message needs fewer than ten
-MAX_INTEGER = 2**53 - 1  # the largest integer every JSON reader keeps exactly (JavaScript's too)
+from harness.contract.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_CHARS
+
 MAX_INTEGER_DIGITS = len(str(MAX_INTEGER))  # 16
-MAX_NUMBER_CHARS = 100  # characters of a number with a fraction or an exponent
 NUMBER_SHOWN = 24  # characters of an offending number quoted in a problem
 
 _DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")  # then a run of digits is a run of zeros
