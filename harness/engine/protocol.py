@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from harness.contract.version import suite_version
+from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
 from harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
 
-PROTOCOL_VERSION = 1
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
 BATCH_ANSWER_DEPTH = MAX_DEPTH - 2  # an answer of a batch sits in the response object and its list

@@ -18,6 +18,7 @@ from harness.corpus.cases import load_cases
 from harness.engine.protocol import EngineInfo
 from harness.engine.strict_json import read_json
 from harness.report.common import SafeStream, json_safe, json_text, visible
+from harness.report.html import HtmlReporter
 from harness.report.jsonl import JsonLinesReporter
 from harness.report.junit import JUnitReporter
 from harness.report.markdown import MarkdownReporter
@@ -112,6 +113,14 @@ def test_markdown_is_utf8_without_control_characters(small_cases: Path, tmp_path
     text = path.read_bytes().decode("utf-8")
     assert "\x1b" not in text and "\x00" not in text
     assert "title \\x1b]0;pwned\\x07 bell" in text
+
+
+def test_the_html_report_is_utf8_without_control_characters(small_cases: Path, tmp_path: Path) -> None:
+    path = tmp_path / "r.html"
+    feed(HtmlReporter(path), nasty_results(small_cases))
+    text = path.read_bytes().decode("utf-8")
+    assert "\x1b" not in text and "\x00" not in text and "\x07" not in text
+    assert "lone \\ud800 high" in text
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
