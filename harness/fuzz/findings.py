@@ -89,6 +89,7 @@ REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "play_after_pegging_over": ("input.legal-play", COUNT_RULE),
         "pegging_incomplete": ("input.legal-play", COUNT_RULE),
         "game_over": ("game.win", "input.cards"),
+        "invalid_input": ("input.cards",),
     }
 )
 OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more precise is known
