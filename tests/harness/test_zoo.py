@@ -4,6 +4,7 @@ right statuses and a message that says what went wrong."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import pytest
 
 from harness.cli import main
 
-from .conftest import SMALL_CASES, zoo
+from .conftest import SMALL_CASES, ZOO, zoo
 from .processes import PIDS_VARIABLE, kill_all, recorded, survivors
 from .reports import messages, read_report, statuses
 
@@ -328,3 +329,84 @@ def test_a_second_ctrl_c_while_ending_still_ends_the_engine(small_cases: Path, t
     footer = read_report(report)[-1]
     assert footer["interrupted"] is True
     assert_none_left(zoo_pids, 1)
+
+
+def misbehaviour_table() -> list[tuple[str, str, tuple[str, ...], str, str, str]]:
+    """The rows of docs/PROTOCOL.md's table: (misbehaviour, engine, options, status, message, left)."""
+    text = (REPOSITORY / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = text.split("### Every misbehaviour, and what the harness reports", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or cells[0] in ("misbehaviour", "---"):
+            continue
+        what, engine, status, message, left = cells
+        names = re.findall(r"`([^`]+)`", engine)
+        quoted = re.findall(r"`([^`]+)`", message)
+        rows.append((what, names[0], tuple(names[1:]), status, quoted[0] if quoted else "", left))
+    return rows
+
+
+TABLE = misbehaviour_table()
+
+
+def test_the_table_names_every_misbehaving_engine_of_the_zoo() -> None:
+    assert len(TABLE) >= 20
+    named = {engine for _, engine, *_ in TABLE}
+    in_zoo = {path.stem for path in ZOO.glob("*.py") if not path.name.startswith("_")}
+    # wrong answers, skips and errors said by the engine (not misbehaviours of the protocol), an
+    # engine for --once, the sweep's batch crash and the fuzz test's engine: checked elsewhere
+    elsewhere = {"all_wrong", "all_errors", "skips", "dies_after_one", "forgets_heart_nobs", "batch_crashes", "fuzzed"}
+    assert named <= in_zoo
+    assert in_zoo - named <= elsewhere, "a zoo engine missing from docs/PROTOCOL.md's table"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups and signals")
+@pytest.mark.parametrize(
+    ("what", "engine", "options", "status", "message", "left"), TABLE, ids=[row[0] for row in TABLE]
+)
+def test_each_row_of_the_misbehaviour_table_holds(
+    what: str,
+    engine: str,
+    options: tuple[str, ...],
+    status: str,
+    message: str,
+    left: str,
+    small_cases: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    zoo_pids: Path,
+) -> None:
+    assert left == "none"
+    if status.startswith("interrupted"):
+        output, footer = interrupted_run(engine, small_cases, tmp_path, zoo_pids)
+        assert footer["interrupted"] is True and footer["exit_status"] == 130
+        assert message in output + (footer["aborted"] or "")
+    else:
+        code, lines, output = run_zoo(engine, small_cases, tmp_path, capsys, *options)
+        found, said = statuses(lines), messages(lines)
+        if status.startswith("setup error"):
+            assert code == 2 and message in lines[-1]["aborted"] and found == {}
+        elif status.startswith("error"):
+            assert code == 1
+            assert any(found[case] == "error" and message in said[case] for case in found), said
+        else:
+            assert status == "pass" and code == 0 and set(found.values()) == {"pass"}
+    assert_none_left(zoo_pids, 1)
+
+
+def interrupted_run(engine: str, cases: Path, tmp_path: Path, pids: Path) -> tuple[str, dict[str, Any]]:
+    """A run of `silent` signalled while it waits for hello, or of `hangs` given Ctrl-C twice."""
+    process, report = start_run(engine, cases, tmp_path, "--timeout", "30", "--startup-timeout", "30")
+    if engine == "silent":
+        wait_for(lambda: recorded(pids), "the engine to start")
+        time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)
+    else:
+        wait_for(lambda: report.exists() and report.read_text().count("\n") >= 3, "two results")
+        time.sleep(0.2)
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+    assert ended(process) == 130
+    return process.communicate()[1].decode(), read_report(report)[-1]
