@@ -3,6 +3,7 @@ right statuses and a message that says what went wrong."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -410,3 +411,19 @@ def interrupted_run(engine: str, cases: Path, tmp_path: Path, pids: Path) -> tup
         process.send_signal(signal.SIGINT)
     assert ended(process) == 130
     return process.communicate()[1].decode(), read_report(report)[-1]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_sigterm_to_a_run_of_several_engines_ends_every_engine(
+    small_cases: Path, tmp_path: Path, zoo_pids: Path
+) -> None:
+    process, report = start_run("hangs", small_cases, tmp_path, "--engine", zoo("hangs"), "--timeout", "30")
+    wait_for(lambda: len(recorded(zoo_pids)) >= 2, "both engines to start")
+    time.sleep(1.0)  # both hanging on the trigger now
+    process.send_signal(signal.SIGTERM)
+    assert ended(process) == 130
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    footers = [line for line in lines if line["type"] == "footer"]  # each engine's run in turn
+    assert len(footers) == 2
+    assert_none_left(zoo_pids, 2)
+    assert footers and all(footer["interrupted"] for footer in footers)
