@@ -25,6 +25,7 @@ class Code(StrEnum):
     PLAY_AFTER_PEGGING_OVER = "play_after_pegging_over"
     PEGGING_INCOMPLETE = "pegging_incomplete"
     GAME_OVER = "game_over"
+    INVALID_INPUT = "invalid_input"  # a value the rules have no place for (a player other than A or B)
 
 
 class CribbageError(ValueError):

@@ -85,6 +85,15 @@ def other_player(player: Player) -> Player:
     return PLAYERS[1 - PLAYERS.index(player)]
 
 
+def _check_players(dealer: Player, scores: Mapping[Player, int]) -> None:
+    """The dealer is A or B, and both have a score."""
+    if dealer not in PLAYERS:
+        raise CribbageError(Code.INVALID_INPUT, f"the dealer is A or B, got {dealer!r}")
+    missing = [who for who in PLAYERS if who not in scores]
+    if missing:
+        raise CribbageError(Code.INVALID_INPUT, f"the scores need A and B, missing {' and '.join(missing)}")
+
+
 def play_hand(
     profile: Profile,
     *,
@@ -101,6 +110,7 @@ def play_hand(
     """Play one deal: give either `dealt` (each player's cards) and `starter`, or a `deck` (top
     card first) and a `cut` depth. `plays` is the pegging as played (see play_pegging); it may
     stop early only when the game is won before the pegging ends."""
+    _check_players(dealer, scores)
     pone = other_player(dealer)
     for who in PLAYERS:
         if scores[who] >= profile.target:

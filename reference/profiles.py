@@ -112,7 +112,10 @@ def load_profile(name: str) -> Profile:
 def _profile_file_exists(name: object) -> bool:
     if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
         return False
-    return _profiles_dir().joinpath(f"{name}.yaml").is_file()
+    try:
+        return _profiles_dir().joinpath(f"{name}.yaml").is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL, a lone surrogate
+        return False
 
 
 def _is_playable(name: str) -> bool:

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, SCHEMA_DIR, display_path
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
 from harness.corpus.checked import CheckedFiles, cache_folder
+from harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
 
 
 @dataclass(frozen=True)
@@ -96,29 +96,27 @@ def case_files(root: Path = CASES_DIR) -> list[Path]:
     """Every case file below `root` (a file or folder), the catalogue left out, in a stable order."""
     if root.is_file():
         return [root]
-    return sorted(path for path in root.rglob("*.yaml") if path.resolve() != CATALOGUE_FILE.resolve())
+    return sorted(path for path in root.rglob("*.yaml") if resolved(path) != resolved(CATALOGUE_FILE))
 
 
 def read_case_file(path: Path) -> tuple[dict[str, Any] | None, list[CaseError]]:
-    """Safe-load one file and validate it against the case schema (once per content: a content
-    found valid before is taken from the cache, see harness/corpus/checked.py)."""
+    """Read one file strictly (harness.corpus.strict_yaml) and validate it against the case schema,
+    once per content: a content found valid before is taken from the cache (harness/corpus/checked.py)."""
     name = display_path(path)
-    try:
-        content = path.read_bytes()
-        text = content.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [CaseError(name, None, "", f"cannot read: {error}")]
     cache = checked_files()
-    known = cache.get(content)
-    if known is not None:
-        return known, []
     try:
-        document = yaml.load(text, Loader=SAFE_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(error, "problem", None) or str(error)
-        return None, [CaseError(name, None, "", f"invalid YAML: {where}{problem}")]
+        content: bytes | None = path.read_bytes()
+        text = content.decode("utf-8")
+    except (OSError, RuntimeError, UnicodeDecodeError):
+        content = None  # read_yaml says what is wrong with it
+    if content is not None:
+        known = cache.get(content)
+        if known is not None:
+            return known, []
+    read = read_yaml(path) if content is None else load_yaml(text)
+    if read.problems:
+        return None, yaml_errors(name, read.problems)
+    document = read.value
     errors = [
         CaseError(name, _case_id_at(document, error.absolute_path), _field_path(error.absolute_path), error.message)
         for error in sorted(case_validator().iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
@@ -127,6 +125,17 @@ def read_case_file(path: Path) -> tuple[dict[str, Any] | None, list[CaseError]]:
         return None, errors
     cache.put(content, document)
     return document, []
+
+
+def yaml_errors(name: str, problems: Iterable[YamlProblem], *, within_entry: bool = True) -> list[CaseError]:
+    """The strict loader's problems as CaseErrors: the file, the id of the entry (case, rule) each
+    is in, the field path (within that entry when `within_entry`, as the case files' schema
+    errors have it), and the line and column."""
+    errors = []
+    for problem in problems:
+        within = problem.path[2:] if problem.owner_id and within_entry else problem.path
+        errors.append(CaseError(name, problem.owner_id, field_path(within), problem.text))
+    return errors
 
 
 def _case_id_at(document: Any, path: Iterable[Any]) -> str | None:
@@ -145,10 +154,7 @@ def _field_path(path: Iterable[Any]) -> str:
     parts = list(path)
     if len(parts) >= 2 and parts[0] == "cases":
         parts = parts[2:]  # the case id already names the case
-    text = ""
-    for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+    return field_path(tuple(parts))
 
 
 def cases_of(document: Mapping[str, Any], path: Path) -> list[Case]:
@@ -174,7 +180,8 @@ def cases_of(document: Mapping[str, Any], path: Path) -> list[Case]:
 
 
 def load_cases(root: Path = CASES_DIR) -> list[Case]:
-    """Every case below `root`, schema-checked; raises CaseFileError listing every problem found."""
+    """Every case below `root`, read strictly and schema-checked, ids unique; raises CaseFileError
+    listing every problem found."""
     cases: list[Case] = []
     errors: list[CaseError] = []
     for path in case_files(root):
@@ -182,16 +189,32 @@ def load_cases(root: Path = CASES_DIR) -> list[Case]:
         errors.extend(problems)
         if document is not None:
             cases.extend(cases_of(document, path))
+    errors += id_clashes(cases)
     if errors:
         raise CaseFileError(errors)
     return cases
 
 
+def id_clashes(cases: Iterable[Case], elsewhere: Mapping[str, str] | None = None) -> list[CaseError]:
+    """A case whose id an earlier case (or one of `elsewhere`: id -> file) already has."""
+    first: dict[str, str] = dict(elsewhere or {})
+    errors = []
+    for case in cases:
+        if case.id in first:
+            where = "earlier in this file" if first[case.id] == case.file else f"in {first[case.id]}"
+            errors.append(CaseError(case.file, case.id, "id", f"id {case.id} is already used {where}"))
+        else:
+            first[case.id] = case.file
+    return errors
+
+
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
     """The rules catalogue by id."""
-    data = yaml.load(CATALOGUE_FILE.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    return {rule["id"]: rule for rule in data["rules"]}
+    data = read_yaml(CATALOGUE_FILE).value
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+        raise OSError(f"{display_path(CATALOGUE_FILE)} cannot be read: run cribcheck lint")
+    return {rule["id"]: rule for rule in data["rules"] if isinstance(rule, dict) and "id" in rule}
 
 
 def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,11 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, display_path
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
 from harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
 from harness.corpus.lint import read_catalogue
+from harness.corpus.strict_yaml import read_yaml
 from harness.operations.answers import run_reference
 from harness.operations.compare import mismatches, show
 from reference import CribbageError, parse_card
@@ -47,7 +46,7 @@ def find_case(case_id: str, cases_root: Path = CASES_DIR, catalogue_path: Path =
     ids: list[str] = []
     broken_in = None
     for path in case_files(cases_root):
-        if path.resolve() == catalogue_path.resolve():
+        if resolved(path) == resolved(catalogue_path):
             continue
         document, _ = read_case_file(path)
         if document is None:
@@ -66,19 +65,13 @@ def rules_by_id(catalogue_path: Path = CATALOGUE_FILE) -> dict[str, dict[str, An
     rules, _ = read_catalogue(catalogue_path)
     if rules is not None:
         return rules
-    try:
-        document = yaml.safe_load(catalogue_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return {}
+    document = read_yaml(catalogue_path).built
     raw_rules = document.get("rules") if isinstance(document, dict) else None
     return {rule["id"]: rule for rule in raw_rules or [] if isinstance(rule, dict) and "id" in rule}
 
 
 def _raw_ids(path: Path) -> set[str]:
-    try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return set()
+    document = read_yaml(path).built
     raw_cases = document.get("cases") if isinstance(document, dict) else None
     return {raw.get("id") for raw in raw_cases or [] if isinstance(raw, dict)}
 

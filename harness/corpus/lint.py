@@ -37,10 +37,20 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, SCHEMA_DIR, display_path
-from harness.corpus.cases import Case, CaseError, add_corpus_arguments, case_files, cases_of, read_case_file
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
+from harness.corpus.cases import (
+    Case,
+    CaseError,
+    add_corpus_arguments,
+    case_files,
+    case_schema,
+    cases_of,
+    id_clashes,
+    read_case_file,
+    yaml_errors,
+)
+from harness.corpus.strict_yaml import read_yaml
 from harness.operations.answers import run_reference
 from harness.operations.compare import mismatches, show
 from reference import Profile, load_profile, profile_names
@@ -82,10 +92,10 @@ def catalogue_schema() -> dict[str, Any]:
 def read_catalogue(path: Path = CATALOGUE_FILE) -> tuple[dict[str, dict[str, Any]] | None, list[CaseError]]:
     """Safe-load the rules catalogue and validate it: the rules by id (in file order), or None."""
     name = display_path(path)
-    try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        return None, [CaseError(name, None, "", f"cannot read the catalogue: {error}")]
+    read = read_yaml(path)
+    if read.problems:
+        return None, yaml_errors(name, read.problems, within_entry=False)
+    document = read.value
     validator = jsonschema.Draft202012Validator(catalogue_schema())
     errors = [
         CaseError(name, _rule_id_at(document, error.absolute_path), _json_path(error.absolute_path), error.message)
@@ -368,21 +378,12 @@ def check_ids(
     cases: Sequence[Case], retired: frozenset[str], retired_file: str, elsewhere: Mapping[str, str]
 ) -> list[CaseError]:
     """Ids unique across the corpus (`elsewhere`: ids of corpus files not linted now) and never retired."""
-    errors = []
-    first: dict[str, str] = dict(elsewhere)
-    for case in cases:
-        if case.id in retired:
-            errors.append(
-                CaseError(
-                    case.file, case.id, "id", f"id {case.id} is retired (listed in {retired_file}); choose a new id"
-                )
-            )
-        if case.id in first:
-            where = "earlier in this file" if first[case.id] == case.file else f"in {first[case.id]}"
-            errors.append(CaseError(case.file, case.id, "id", f"id {case.id} is already used {where}"))
-        else:
-            first[case.id] = case.file
-    return errors
+    errors = [
+        CaseError(case.file, case.id, "id", f"id {case.id} is retired (listed in {retired_file}); choose a new id")
+        for case in cases
+        if case.id in retired
+    ]
+    return errors + id_clashes(cases, elsewhere)
 
 
 def check_coverage(
@@ -455,7 +456,7 @@ def lint(
     paths: Sequence[Path] = (), *, cases_root: Path = CASES_DIR, catalogue_path: Path = CATALOGUE_FILE
 ) -> LintReport:
     """Lint the case files at `paths` (files or folders; none: the whole `cases_root`)."""
-    whole = not paths or all(path.resolve() == cases_root.resolve() for path in paths)
+    whole = not paths or all(resolved(path) == resolved(cases_root) for path in paths)
     files = _files(paths or [cases_root], catalogue_path)
     catalogue_file = display_path(catalogue_path)
     rules, errors = read_catalogue(catalogue_path)
@@ -478,36 +479,38 @@ def lint(
 
 
 def _cases_despite(path: Path, problems: Sequence[CaseError]) -> list[Case]:
-    """The cases of a file failing its schema that have no schema error of their own, so that one
-    bad case does not hide the rest of its file from the other checks (coverage above all)."""
+    """The cases of a file failing its schema (or the strict reading) that have no problem of their
+    own, so that one bad case does not hide the rest of its file from the other checks (coverage
+    above all). What is left must pass the schema, as a file of its own would."""
     bad_ids = {problem.case_id for problem in problems}
     if None in bad_ids:
         return []  # a problem of the file as a whole, or of a case without a usable id
-    document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    good = [raw for raw in document["cases"] if raw["id"] not in bad_ids]
-    return cases_of({"topic": document["topic"], "cases": good}, path)
+    document = read_yaml(path).built  # what could be read; the cases with a problem are left out
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    if not isinstance(raw_cases, list):
+        return []
+    good = [raw for raw in raw_cases if isinstance(raw, dict) and raw.get("id") not in bad_ids]
+    rest = {"topic": document.get("topic"), "cases": good}
+    return cases_of(rest, path) if jsonschema.Draft202012Validator(case_schema()).is_valid(rest) else []
 
 
 def _files(paths: Iterable[Path], catalogue_path: Path) -> list[Path]:
     found: dict[Path, None] = {}
     for path in paths:
         for file in case_files(path):
-            if file.resolve() != catalogue_path.resolve():
+            if resolved(file) != resolved(catalogue_path):
                 found[file] = None
     return list(found)
 
 
 def _ids_elsewhere(root: Path, linted: Sequence[Path], catalogue_path: Path) -> dict[str, str]:
     """Ids of the corpus files not being linted, read without checks, to catch clashes with them."""
-    skip = {path.resolve() for path in linted}
+    skip = {resolved(path) for path in linted}
     ids: dict[str, str] = {}
     for path in _files([root], catalogue_path):
-        if path.resolve() in skip:
+        if resolved(path) in skip:
             continue
-        try:
-            document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
-            continue
+        document = read_yaml(path).built  # what could be read, problems or not
         raw_cases = document.get("cases") if isinstance(document, dict) else None
         for raw in raw_cases if isinstance(raw_cases, list) else []:
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):

@@ -8,14 +8,22 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
+from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
 from harness.results.results import CaseResult, RunFooter, area_of
 from harness.results.status import Status
 
 
 def _clean(text: str) -> str:
-    """XML 1.0 cannot hold most control characters: drop them."""
-    return "".join(ch for ch in text if ch in "\t\n\r" or ord(ch) >= 0x20)
+    """XML 1.0 cannot hold most control characters, lone surrogates or U+FFFE: escape them."""
+    return visible(text)
+
+
+def _clean_tree(root: ET.Element) -> None:
+    """Every text and attribute of the tree made writable (a case file's name, an engine's words)."""
+    for element in root.iter():
+        element.text = None if element.text is None else _clean(element.text)
+        for key, value in element.attrib.items():
+            element.set(key, _clean(value))
 
 
 class JUnitReporter(CollectingReporter):
@@ -57,6 +65,7 @@ class JUnitReporter(CollectingReporter):
             root.set(key, str(value))
         if footer.stderr_tail:
             ET.SubElement(root, "system-err").text = _clean("\n".join(footer.stderr_tail))
+        _clean_tree(root)
         return root
 
     def _testcase(self, suite: ET.Element, result: CaseResult) -> str | None:

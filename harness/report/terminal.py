@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from harness.report.common import (
+    SafeStream,
     compliance_text,
     counts_text,
     diff_lines,
@@ -46,8 +47,8 @@ class TerminalReporter:
         verbose: bool = False,
         color: bool | None = None,
     ) -> None:
-        self.out = out or sys.stdout
-        self.err = err or sys.stderr
+        self.out = SafeStream(out or sys.stdout)  # whatever an engine or a case file says, printing it cannot fail
+        self.err = SafeStream(err or sys.stderr)
         self.progress = self.err.isatty() if progress is None else progress
         self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
         self.details = details

@@ -26,6 +26,7 @@ from harness.report.jsonl import JsonLinesReporter
 from harness.report.outputs import Outputs, print_terminal, write
 from harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
 from harness.run import runner
+from harness.run.interrupts import interrupt_once
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
@@ -81,7 +82,8 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
         return runner.EXIT_SETUP
     with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
         reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
-        interrupted = _run_each(plans, engines, reports, jobs, out)
+        with interrupt_once():  # SIGTERM too: every engine's run is ended, and its report read
+            interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
         if args.report:
             with args.report.open("w", encoding="utf-8") as joined:
@@ -118,6 +120,8 @@ def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path],
             process.join()
         except KeyboardInterrupt:  # the engines' runs are interrupted too, and write their reports
             interrupted = True
+            for _, child in running:  # Ctrl-C reached them with the terminal's group; SIGTERM did not
+                child.terminate()  # SIGTERM: an interrupted run (a second signal changes nothing)
             continue
         running.pop(0)
         print(f"{_letter(number)}: finished (exit status {process.exitcode})", file=out, flush=True)

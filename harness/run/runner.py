@@ -10,15 +10,13 @@ interrupted (the reports then hold what ran).
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any, TextIO
 
 from harness.contract.files import CASES_DIR, display_path
@@ -44,6 +42,7 @@ from harness.results.status import Status
 from harness.results.verdict import judge, not_applicable
 from harness.results.write_expectations import expectations_document
 from harness.results.write_expectations import write_expectations as write_expectations_file
+from harness.run.interrupts import interrupt_once
 from harness.run.selection import Selection, unknown_filters
 
 EXIT_OK, EXIT_FAILURES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -198,7 +197,7 @@ def execute(
         results.append(result)
         _each(reporters, "case", result)
 
-    with _sigterm_interrupts():
+    with interrupt_once():  # a second Ctrl-C cannot stop the engine's end or the reports
         try:
             try:
                 engine = engine_factory() if engine_factory else open_engines(plan.engine_options, plan.jobs)
@@ -284,10 +283,10 @@ def _finish(
     restarts: int = 0,
 ) -> RunOutcome:
     summary = Summary.of(results)
-    if aborted:
-        status = EXIT_SETUP
-    elif interrupted:
+    if interrupted:
         status = EXIT_INTERRUPTED
+    elif aborted:
+        status = EXIT_SETUP
     else:
         status = EXIT_FAILURES if summary.bad else EXIT_OK
     footer = RunFooter(
@@ -338,30 +337,31 @@ def _each(reporters: Sequence[Reporter], method: str, value: object) -> None:
         getattr(reporter, method)(value)
 
 
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
-@contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C, reports written (in the main thread; elsewhere, as is)."""
-    try:
-        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-    except ValueError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """The reports of a run interrupted before its plan was made (no case read, no engine)."""
+    plan = Plan(
+        cases=(),
+        items=(),
+        selection=Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag)),
+        expectations=Expectations(),
+        engine_options=engine_options(args),
+        cases_dir=Path(args.cases_dir),
+    )
+    reporters = reporters_from_args(args, out)
+    _each(reporters, "start", _header(plan, None))
+    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=True, aborted="interrupted before the run began")
+    return ended.footer.exit_status
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    try:
-        plan = plan_from_args(args)
-    except UsageError as error:
-        print(f"cribcheck run: {error}", file=sys.stderr)
-        return EXIT_SETUP
+    with interrupt_once():  # Ctrl-C while the cases load: the reports are written all the same
+        try:
+            plan = plan_from_args(args)
+        except UsageError as error:
+            print(f"cribcheck run: {error}", file=sys.stderr)
+            return EXIT_SETUP
+        except KeyboardInterrupt:
+            return interrupted_start(args, out)
     for warning in plan.warnings:
         print(f"cribcheck run: warning: {warning}", file=sys.stderr)
     outcome = execute(plan, reporters_from_args(args, out))

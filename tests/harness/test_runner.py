@@ -303,3 +303,21 @@ def test_the_whole_corpus_passes_against_the_reference_in_process(tmp_path: Path
     assert failed == [], out.getvalue()[-5000:]
     assert code == 0
     assert lines[-1]["complete"] is True
+
+
+def test_ctrl_c_while_the_cases_load_still_writes_an_interrupted_report(
+    small_cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from harness.run import runner
+
+    def interrupted(args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "plan_from_args", interrupted)
+    report = tmp_path / "r.jsonl"
+    code = main(["run", "--cases-dir", str(small_cases), "--no-progress", "--report", str(report)])
+    assert code == 130
+    footer = read_report(report)[-1]
+    assert footer["interrupted"] is True
+    assert footer["exit_status"] == 130
+    assert footer["aborted"] == "interrupted before the run began"
