@@ -1,5 +1,6 @@
 """Every test run keeps its checked-case-file cache (harness/corpus/checked.py) in a folder of
-its own, never in the user's cache; subprocesses inherit it through the environment."""
+its own, never in the user's cache, shared by the run's xdist workers (the folder above each
+worker's own); subprocesses inherit it through the environment."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 @pytest.fixture(scope="session", autouse=True)
 def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     before = os.environ.get("CRIBCHECK_CACHE_DIR")
-    os.environ["CRIBCHECK_CACHE_DIR"] = str(tmp_path_factory.mktemp("cribcheck-cache"))
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    os.environ["CRIBCHECK_CACHE_DIR"] = str(shared / "cribcheck-cache")
     yield
     if before is None:
         del os.environ["CRIBCHECK_CACHE_DIR"]
