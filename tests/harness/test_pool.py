@@ -58,3 +58,12 @@ def test_a_copy_that_cannot_start_is_a_setup_error(small_cases: Path, capsys: py
                  "--engine", zoo("exits_at_start"), "--jobs", "2"])  # fmt: skip
     assert code == 2
     assert "the engine could not be started" in capsys.readouterr().out
+
+
+def test_the_in_process_reference_is_never_copied() -> None:
+    from harness.engine.engines import InProcessEngine
+    from harness.engine.pool import open_engines
+
+    engine = open_engines(None, 4)
+    assert isinstance(engine, InProcessEngine)
+    engine.close()
