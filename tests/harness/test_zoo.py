@@ -356,8 +356,10 @@ def test_the_table_names_every_misbehaving_engine_of_the_zoo() -> None:
     named = {engine for _, engine, *_ in TABLE}
     in_zoo = {path.stem for path in ZOO.glob("*.py") if not path.name.startswith("_")}
     # wrong answers, skips and errors said by the engine (not misbehaviours of the protocol), an
-    # engine for --once, the sweep's batch crash and the fuzz test's engine: checked elsewhere
-    elsewhere = {"all_wrong", "all_errors", "skips", "dies_after_one", "forgets_heart_nobs", "batch_crashes", "fuzzed"}
+    # engine for --once, the sweep's batch crash, the fuzz test's engine and the slow engine of
+    # --jobs: checked elsewhere
+    elsewhere = {"all_wrong", "all_errors", "skips", "dies_after_one", "forgets_heart_nobs", "batch_crashes", "fuzzed",
+                 "slow"}  # fmt: skip
     assert named <= in_zoo
     assert in_zoo - named <= elsewhere, "a zoo engine missing from docs/PROTOCOL.md's table"
 
