@@ -374,7 +374,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     try:
-        case = find_case(args.case_id, args.cases_root, args.catalogue)
+        case = find_case(args.case_id, args.cases, args.catalogue)
     except CaseNotFound as missing:
         print(f"cribcheck explain: no case has the id {missing.case_id!r}", file=sys.stderr)
         if missing.broken_in:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from harness.contract.files import CASES_DIR, display_path
 from harness.contract.version import suite_version
-from harness.corpus.cases import Case, CaseFileError, load_cases
+from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
 from harness.engine.engines import (
     Engine,
     EngineOptions,
@@ -61,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     engine.add_argument("--window", type=int, default=16, metavar="N", help="requests in flight at once (default 16)")
     engine.add_argument("--stderr-log", type=Path, metavar="FILE", help="append the engine's stderr to FILE")
     select = parser.add_argument_group("selection")
-    select.add_argument("--cases-dir", type=Path, default=CASES_DIR, metavar="PATH", help="case folder or file")
+    add_cases_argument(select)
     select.add_argument("--profile", action="append", default=[], help="run under this profile only (repeatable)")
     select.add_argument("--case", action="append", default=[], metavar="GLOB", help="case ids matching GLOB")
     select.add_argument("--rule", action="append", default=[], help="cases citing this rule id, area or glob")
@@ -102,9 +102,9 @@ class UsageError(Exception):
 
 def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
     """Load and check what the arguments name; raises UsageError with a readable message.
-    `loaded`: the cases of `args.cases_dir`, when the caller has loaded them already."""
+    `loaded`: the cases of `args.cases`, when the caller has loaded them already."""
     try:
-        cases = list(loaded) if loaded is not None else load_cases(args.cases_dir)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases)
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
@@ -128,8 +128,8 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
     options = engine_options(args)
     prefix = ["cribcheck", "run", *engine_words(args)]
-    if Path(args.cases_dir).resolve() != CASES_DIR.resolve():
-        prefix += ["--cases-dir", str(args.cases_dir)]
+    if Path(args.cases).resolve() != CASES_DIR.resolve():
+        prefix += ["--cases", str(args.cases)]
     if args.expectations:
         prefix += ["--expectations", str(args.expectations)]
     return Plan(
@@ -138,7 +138,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         selection=selection,
         expectations=expectations,
         engine_options=options,
-        cases_dir=Path(args.cases_dir),
+        cases_dir=Path(args.cases),
         max_fail=args.max_fail,
         rerun_prefix=tuple(prefix),
         warnings=tuple(f"{problem} (ignored)" for problem in problems),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
+from harness.contract.words import did_you_mean
 from harness.corpus.cases import Case
 from harness.results.results import Item, rule_area
 
@@ -72,7 +73,12 @@ def unknown_filters(selection: Selection, cases: Sequence[Case]) -> list[str]:
     """Filters that match nothing in the whole suite: most likely typos."""
     problems = []
     profiles = {profile for case in cases for profile in case.profiles}
-    problems += [f"--profile {name}: no case runs under it" for name in selection.profiles if name not in profiles]
+    problems += [
+        f"--profile {name}: no case runs under it{did_you_mean(name, profiles)}; "
+        f"the profiles: {', '.join(sorted(profiles))}"
+        for name in selection.profiles
+        if name not in profiles
+    ]
     tags = {tag for case in cases for tag in case.tags}
     problems += [f"--tag {name}: no case has it" for name in selection.tags if name not in tags]
     rules = {rule for case in cases for rule in case.rules}

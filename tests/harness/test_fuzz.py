@@ -195,7 +195,7 @@ def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -
     assert args.handler(args, out=stdout) == 1
     text = stdout.getvalue()
     assert "fuzzing cribcheck-mutant-starter-off-by-one" in text and "DISAGREEMENT: found on deal" in text
-    assert "starter: expected" in text and "rerun it: cribcheck run --cases-dir" in text
+    assert "starter: expected" in text and "rerun it: cribcheck run --cases" in text
     (path,) = out.glob("fuzz-deal-*.yaml")
     case = assert_sound(path, "starter-off-by-one")
     assert "deal.starter" in case.rules

@@ -29,7 +29,7 @@ def run_zoo(
             "run",
             "--engine",
             zoo(name),
-            "--cases-dir",
+            "--cases",
             str(cases),
             "--timeout",
             "1",
@@ -198,7 +198,7 @@ def test_an_engine_that_cannot_be_started(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = tmp_path / "report.jsonl"
-    code = main(["run", "--engine", "/no/such/engine --flag", "--cases-dir", str(small_cases), "--report", str(report)])
+    code = main(["run", "--engine", "/no/such/engine --flag", "--cases", str(small_cases), "--report", str(report)])
     assert code == 2
     assert "cannot start the engine '/no/such/engine --flag'" in capsys.readouterr().out
     assert read_report(report)[-1]["aborted"]

@@ -1,0 +1,131 @@
+"""The command-line habits of issue 10: one corpus option, suggestions for typos, `explain id[profile]`,
+--exclude / -x / -q, nothing applicable, the terminal report's wording, and colour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.cli import build_parser, main
+from harness.contract.words import did_you_mean, nearest
+
+from .conftest import case_file_text
+
+COMMANDS_WITH_CASES = ("run", "lint", "explain", "mutants")
+
+
+def outputs(capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+# --- 1. one name for the corpus option ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_CASES)
+def test_every_command_takes_cases(command: str, small_cases: Path) -> None:
+    extra = ["zoo-zero-hand"] if command == "explain" else []
+    args = build_parser().parse_args([command, *extra, "--cases", str(small_cases)])
+    assert args.cases == small_cases
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_CASES)
+def test_a_missing_cases_path_is_an_error_naming_it(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-corpus"
+    extra = ["zoo-zero-hand"] if command == "explain" else []
+    with pytest.raises(SystemExit) as stopped:
+        main([command, *extra, "--cases", str(missing)])
+    assert stopped.value.code == 2
+    _, err = outputs(capsys)
+    assert f"no such file or folder: {missing}" in err
+    assert f"cribcheck {command}: " in err  # the subcommand's own usage and name
+
+
+@pytest.mark.parametrize("old", ["--cases-dir", "--cases-root"])
+def test_the_old_spellings_still_work_with_a_warning(
+    old: str, small_cases: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = build_parser().parse_args(["run", old, str(small_cases)])
+    assert args.cases == small_cases
+    assert f"{old} is deprecated, use --cases" in outputs(capsys)[1]
+
+
+def test_the_old_spellings_are_not_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in COMMANDS_WITH_CASES:
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out, _ = outputs(capsys)
+        assert "--cases DIR" in out
+        assert "--cases-dir" not in out and "--cases-root" not in out
+
+
+def test_explain_reads_the_cases_it_is_given(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # zoo-double-run is only in the small corpus: 3C 3D 4H 5S + 9C
+    assert main(["explain", "zoo-double-run", "--cases", str(small_cases)]) == 0
+    assert "zoo-double-run" in outputs(capsys)[0]
+
+
+# --- 2. suggestions for what was mistyped -------------------------------------------------------
+
+PROFILES = ("five-card", "six-card", "six-card-61", "six-card--loose-flush", "five-card--loose-flush")
+
+
+@pytest.mark.parametrize(
+    ("word", "first"),
+    [("six", "six-card"), ("five", "five-card"), ("sixcard", "six-card"), ("six-card-16", "six-card-61")],
+)
+def test_the_nearest_profile(word: str, first: str) -> None:
+    assert nearest(word, PROFILES)[0] == first
+
+
+def test_nothing_near_suggests_nothing() -> None:
+    assert nearest("zzz", PROFILES) == []
+    assert did_you_mean("zzz", PROFILES) == ""
+
+
+def test_an_unknown_profile_lists_the_profiles_and_suggests_the_nearest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    text = case_file_text().replace("  - six-card\n", "  - six-card\n  - six-card-61\n  - five-card\n")
+    (cases / "three.yaml").write_text(text, encoding="utf-8")
+    assert main(["run", "--cases", str(cases), "--profile", "six", "--no-progress"]) == 2
+    _, err = outputs(capsys)
+    assert "--profile six: no case runs under it (did you mean six-card?)" in err
+    assert "the profiles: five-card, six-card, six-card-61" in err
+
+
+def test_sweep_suggests_the_nearest_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "--profile", "six", "--set", "hand"]) == 2
+    assert "(did you mean six-card?)" in outputs(capsys)[1]
+
+
+def test_a_mistyped_subcommand_suggests_it_and_shows_its_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["swep", "--profile", "six-card"])
+    assert stopped.value.code == 2
+    _, err = outputs(capsys)
+    assert "did you mean sweep?" in err
+    assert err.startswith("usage: cribcheck sweep ")
+
+
+def test_a_mistyped_option_suggests_it_with_the_subcommands_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["lint", "--jsn"])
+    assert stopped.value.code == 2
+    _, err = outputs(capsys)
+    assert err.startswith("usage: cribcheck lint ")
+    assert "cribcheck lint: error: unrecognized arguments: --jsn" in err
+    assert "--jsn: did you mean --json?" in err
+
+
+def test_a_mistyped_choice_suggests_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["sweep", "--profile", "six-card", "--set", "hnd"])
+    _, err = outputs(capsys)
+    assert err.startswith("usage: cribcheck sweep ")
+    assert "did you mean hand?" in err
