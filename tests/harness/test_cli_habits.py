@@ -86,14 +86,20 @@ def test_nothing_near_suggests_nothing() -> None:
     assert did_you_mean("zzz", PROFILES) == ""
 
 
-def test_an_unknown_profile_lists_the_profiles_and_suggests_the_nearest(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    cases = tmp_path / "cases"
+@pytest.fixture
+def three_profiles(tmp_path: Path) -> Path:
+    """The small cases, each listed under six-card, six-card-61 and five-card (expectations unchecked)."""
+    cases = tmp_path / "three"
     cases.mkdir()
     text = case_file_text().replace("  - six-card\n", "  - six-card\n  - six-card-61\n  - five-card\n")
     (cases / "three.yaml").write_text(text, encoding="utf-8")
-    assert main(["run", "--cases", str(cases), "--profile", "six", "--no-progress"]) == 2
+    return cases
+
+
+def test_an_unknown_profile_lists_the_profiles_and_suggests_the_nearest(
+    three_profiles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "--cases", str(three_profiles), "--profile", "six", "--no-progress"]) == 2
     _, err = outputs(capsys)
     assert "--profile six: no case runs under it (did you mean six-card?)" in err
     assert "the profiles: five-card, six-card, six-card-61" in err
@@ -129,3 +135,46 @@ def test_a_mistyped_choice_suggests_the_nearest(capsys: pytest.CaptureFixture[st
     _, err = outputs(capsys)
     assert err.startswith("usage: cribcheck sweep ")
     assert "did you mean hand?" in err
+
+
+# --- 3. explain id[profile] -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["zoo-twenty-nine[six-card-61]", "cribcheck::zoo-twenty-nine[six-card-61]"])
+def test_explain_takes_the_name_a_failure_prints(
+    name: str, three_profiles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", name, "--cases", str(three_profiles)]) == 0
+    out, _ = outputs(capsys)
+    assert out.startswith("zoo-twenty-nine: ")
+    assert "Under six-card-61" in out
+    assert "Under six-card\n" not in out and "Under five-card" not in out
+    assert "total: 29" in out  # 5C 5D 5S JH + 5H: 16 + 12 + 1 nobs
+
+
+def test_explain_without_a_profile_shows_every_profile(
+    three_profiles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", "zoo-twenty-nine", "--cases", str(three_profiles)]) == 0
+    out, _ = outputs(capsys)
+    assert [line for line in out.splitlines() if line.startswith("Under ")] == [
+        "Under six-card",
+        "Under six-card-61",
+        "Under five-card",
+    ]
+
+
+def test_explain_names_an_unknown_profile_of_the_case(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "zoo-twenty-nine[six]", "--cases", str(small_cases)]) == 2
+    _, err = outputs(capsys)
+    assert "the case 'zoo-twenty-nine' does not run under the profile 'six' (did you mean six-card?)" in err
+    assert "its profiles: six-card" in err
+
+
+def test_explain_names_an_unknown_id_in_the_bracket_form(
+    small_cases: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", "zoo-twenty-nin[six-card]", "--cases", str(small_cases)]) == 2
+    _, err = outputs(capsys)
+    assert "no case has the id 'zoo-twenty-nin'" in err
+    assert "nearest ids: zoo-twenty-nine" in err
