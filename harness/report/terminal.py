@@ -44,6 +44,7 @@ class TerminalReporter:
         progress: bool | None = None,
         details: int = 50,
         verbose: bool = False,
+        quiet: bool = False,
         color: bool | None = None,
     ) -> None:
         self.out = out or sys.stdout
@@ -52,6 +53,7 @@ class TerminalReporter:
         self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
         self.details = details
         self.verbose = verbose
+        self.quiet = quiet  # only the failures and the summary
         self._header: RunHeader | None = None
         self._results: list[CaseResult] = []
         self._counts: Counter[Status] = Counter()
@@ -63,6 +65,8 @@ class TerminalReporter:
 
     def start(self, header: RunHeader) -> None:
         self._header = header
+        if self.quiet:
+            return
         engine = header.engine.label if header.engine else header.engine_command or "?"
         where = "in-process" if header.engine_mode == "in-process" else f"{header.engine_mode}: {header.engine_command}"
         print(f"cribcheck {header.suite_version}, protocol {header.protocol}", file=self.out)
@@ -117,7 +121,7 @@ class TerminalReporter:
             self._detail(result)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
-        if self._results:
+        if self._results and not self.quiet:
             print("", file=out)
             self._table("profile", footer.summary.by_profile)
             self._table("rule area", footer.summary.by_area)

@@ -66,7 +66,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select.add_argument("--case", action="append", default=[], metavar="GLOB", help="case ids matching GLOB")
     select.add_argument("--rule", action="append", default=[], help="cases citing this rule id, area or glob")
     select.add_argument("--tag", action="append", default=[], help="cases with this tag")
+    select.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="leave out the case ids matching GLOB (repeatable)",
+    )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
+    select.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop at the first failure or error (--max-fail 1)"
+    )
     expect = parser.add_argument_group("expectations")
     expect.add_argument("--expectations", type=Path, metavar="FILE", help="known failures: xfail, xpass")
     expect.add_argument("--write-expectations", type=Path, metavar="FILE", help="write the failures of this run")
@@ -78,7 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
-    output.add_argument("-v", "--verbose", action="store_true", help="a line per result")
+    loudness = output.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true", help="a line per result")
+    loudness.add_argument("-q", "--quiet", action="store_true", help="only the failures and the summary")
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,7 @@ class Plan:
     engine_options: EngineOptions | None
     cases_dir: Path
     max_fail: int | None = None
+    exitfirst: bool = False
     rerun_prefix: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
 
@@ -109,7 +122,8 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
         raise UsageError(f"cannot read the cases: {error}") from None
-    selection = Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag))
+    excluded = tuple(getattr(args, "exclude", ()))
+    selection = Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag), excluded)
     items = selection.items(cases)
     problems = unknown_filters(selection, cases)
     if not items:
@@ -123,6 +137,9 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
             raise UsageError(str(error)) from None
     if args.max_fail is not None and args.max_fail < 1:
         raise UsageError("--max-fail must be at least 1")
+    exitfirst = bool(getattr(args, "exitfirst", False))
+    if exitfirst and args.max_fail not in (None, 1):
+        raise UsageError("-x/--exitfirst stops at the first failure: give it or --max-fail, not both")
     for path in (args.report, args.junit, args.markdown, args.write_expectations, *_new_outputs(args)):
         if path is not None and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
@@ -139,7 +156,8 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         expectations=expectations,
         engine_options=options,
         cases_dir=Path(args.cases),
-        max_fail=args.max_fail,
+        max_fail=1 if exitfirst else args.max_fail,
+        exitfirst=exitfirst,
         rerun_prefix=tuple(prefix),
         warnings=tuple(f"{problem} (ignored)" for problem in problems),
     )
@@ -147,7 +165,13 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
 
 def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> list[Reporter]:
     reporters: list[Reporter] = [
-        TerminalReporter(out, progress=False if args.no_progress else None, details=args.details, verbose=args.verbose)
+        TerminalReporter(
+            out,
+            progress=False if args.no_progress or getattr(args, "quiet", False) else None,
+            details=args.details,
+            verbose=args.verbose,
+            quiet=getattr(args, "quiet", False),
+        )
     ]
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
@@ -253,6 +277,8 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
             if plan.max_fail is not None and bad >= plan.max_fail:
+                if plan.exitfirst:
+                    return f"stopped at the first failure ({item.name}, -x/--exitfirst)"
                 return f"stopped after {bad} failures (--max-fail {plan.max_fail})"
     finally:
         outcomes.close()

@@ -10,7 +10,8 @@ import pytest
 from harness.cli import build_parser, main
 from harness.contract.words import did_you_mean, nearest
 
-from .conftest import case_file_text
+from .conftest import case_file_text, zoo
+from .reports import read_report, statuses
 
 COMMANDS_WITH_CASES = ("run", "lint", "explain", "mutants")
 
@@ -171,10 +172,92 @@ def test_explain_names_an_unknown_profile_of_the_case(small_cases: Path, capsys:
     assert "its profiles: six-card" in err
 
 
-def test_explain_names_an_unknown_id_in_the_bracket_form(
-    small_cases: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_explain_names_an_unknown_id_in_the_bracket_form(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "zoo-twenty-nin[six-card]", "--cases", str(small_cases)]) == 2
     _, err = outputs(capsys)
     assert "no case has the id 'zoo-twenty-nin'" in err
     assert "nearest ids: zoo-twenty-nine" in err
+
+
+# --- 4. --exclude, -x/--exitfirst, -q/--quiet on run -----------------------------------------
+
+
+def run_small(cases: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["run", "--cases", str(cases), "--no-progress", *args])
+    out, err = outputs(capsys)
+    return code, out + err
+
+
+def test_exclude_leaves_out_the_matching_ids(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "r.jsonl"
+    code, _ = run_small(
+        small_cases, capsys, "--exclude", "zoo-*-hand", "--exclude", "zoo-pegging-*", "--report", str(report)
+    )
+    assert code == 0
+    lines = read_report(report)
+    # of the 7 small cases, zoo-zero-hand and zoo-pegging-over-31 are left out
+    assert set(statuses(lines)) == {
+        "zoo-twenty-nine",
+        "zoo-trigger-flush-run",
+        "zoo-double-run",
+        "zoo-crib-nobs",
+        "zoo-duplicate-card",
+    }
+    assert lines[0]["selection"]["excluded"] == ["zoo-*-hand", "zoo-pegging-*"]
+
+
+def test_exclude_wins_over_case(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, output = run_small(small_cases, capsys, "--case", "zoo-zero-hand", "--exclude", "zoo-zero-*")
+    assert code == 2
+    assert "nothing to run" in output and "--exclude zoo-zero-*" in output
+
+
+def test_an_exclude_that_matches_nothing_is_warned(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, output = run_small(small_cases, capsys, "--exclude", "s6-*")
+    assert code == 0
+    assert "warning: --exclude s6-*: no case id matches (ignored)" in output
+
+
+@pytest.mark.parametrize("flag", ["-x", "--exitfirst"])
+def test_exitfirst_stops_at_the_first_failure(
+    flag: str, small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "r.jsonl"
+    code, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), flag, "--report", str(report))
+    assert code == 1
+    lines = read_report(report)
+    ran = [line for line in lines if line["type"] == "case"]
+    assert [line["status"] for line in ran] == ["fail"]  # all_wrong answers 99 to the first show
+    assert lines[-1]["complete"] is False
+    assert lines[-1]["stopped_early"] == "stopped at the first failure (zoo-zero-hand[six-card], -x/--exitfirst)"
+    assert "stopped at the first failure" in output
+
+
+def test_exitfirst_with_another_max_fail_is_a_usage_error(
+    small_cases: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, output = run_small(small_cases, capsys, "-x", "--max-fail", "3")
+    assert code == 2
+    assert "give it or --max-fail, not both" in output
+
+
+def test_quiet_prints_the_failures_and_the_summary_only(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, loud = run_small(small_cases, capsys, "--engine", zoo("all_wrong"))
+    assert code == 1
+    code, quiet = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "-q")
+    assert code == 1
+    for line in ("engine: ", "case x profile results planned", "rule area"):
+        assert line in loud
+        assert line not in quiet
+    # the 6 show cases fail (99 points), the pegging one too: 7 failures, each shown
+    assert quiet.count("\nFAIL zoo-") == 7
+    assert "7 results in " in quiet
+    assert "compliance 0.0% (0/7 applicable passed)" in quiet
+
+
+def test_quiet_and_verbose_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["run", "-q", "-v"])
+    assert "not allowed with argument" in outputs(capsys)[1]
