@@ -3,7 +3,8 @@
 cases (selected) -> items (case x profile) -> not applicable, or a request to the engine ->
 outcome -> verdict (compare, expectations) -> every reporter. Exit 0 when every applicable result
 passes or is an expected failure, 1 when any fails, errors or passes unexpectedly, 2 on usage or
-setup errors (bad cases, bad expectations, an engine that cannot start or shake hands), 130 when
+setup errors (bad cases, bad expectations, an engine that cannot start or shake hands, an engine
+to which nothing selected is applicable: harness.run.applicable), 130 when
 interrupted (the reports then hold what ran).
 """
 
@@ -44,6 +45,7 @@ from harness.results.status import Status
 from harness.results.verdict import judge, not_applicable
 from harness.results.write_expectations import expectations_document
 from harness.results.write_expectations import write_expectations as write_expectations_file
+from harness.run.applicable import nothing_applicable
 from harness.run.selection import Selection, unknown_filters
 
 EXIT_OK, EXIT_FAILURES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -220,7 +222,7 @@ def execute(
             opened = True
             if engine is not None:
                 try:
-                    ending["stopped_early"] = _run_items(plan, engine, report)
+                    ending.update(_run_items(plan, engine, report))
                 except KeyboardInterrupt:
                     ending["interrupted"] = True
         except KeyboardInterrupt:  # while starting the engine
@@ -251,8 +253,9 @@ def _header(plan: Plan, engine: Engine | None) -> RunHeader:
     )
 
 
-def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> str | None:
-    """Report every item; the reason if --max-fail stopped the run early."""
+def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> dict[str, str]:
+    """Report every item; how the run ended, if not at the end: `stopped_early` (--max-fail, -x),
+    or `aborted` when nothing at all is applicable to the engine."""
     runnable: list[Item] = []
     for item in plan.items:
         why = engine.info.why_not(item.case.op, item.profile)
@@ -260,6 +263,9 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
             runnable.append(item)
         else:
             report(not_applicable(item, why, plan.expectations.for_item(*item.key)))
+    nothing = nothing_applicable(engine.info, plan.items)
+    if nothing:
+        return {"aborted": nothing}
     by_seq: dict[str, Item] = {}
 
     def requests() -> Iterator[Request]:
@@ -278,11 +284,11 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
             if plan.max_fail is not None and bad >= plan.max_fail:
                 if plan.exitfirst:
-                    return f"stopped at the first failure ({item.name}, -x/--exitfirst)"
-                return f"stopped after {bad} failures (--max-fail {plan.max_fail})"
+                    return {"stopped_early": f"stopped at the first failure ({item.name}, -x/--exitfirst)"}
+                return {"stopped_early": f"stopped after {bad} failures (--max-fail {plan.max_fail})"}
     finally:
         outcomes.close()
-    return None
+    return {}
 
 
 def _finish(

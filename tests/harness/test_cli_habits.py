@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -261,3 +263,63 @@ def test_quiet_and_verbose_exclude_each_other(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["run", "-q", "-v"])
     assert "not allowed with argument" in outputs(capsys)[1]
+
+
+# --- 5. nothing applicable ------------------------------------------------------------------
+
+SERVE = [sys.executable, "-m", "harness.cli", "serve"]
+MISSPELT = shlex.join([*SERVE, "--profiles", "six_card"])
+
+
+def test_a_run_with_nothing_applicable_exits_2_naming_the_claim(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "r.jsonl"
+    code, output = run_small(small_cases, capsys, "--engine", MISSPELT, "--report", str(report))
+    assert code == 2
+    assert "profile 'six_card' matches no selected case, did you mean 'six-card'?" in output
+    assert "none of the 7 case x profile results selected" in output
+    lines = read_report(report)
+    assert set(statuses(lines).values()) == {"not_applicable"}  # the report still holds each result
+    assert lines[-1]["aborted"].startswith("nothing is applicable")
+    assert lines[-1]["exit_status"] == 2
+
+
+def test_claims_that_match_but_never_meet_are_named(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the small cases are six-card show and pegging: an engine of six-card-61 `play` only meets none
+    engine = shlex.join([*SERVE, "--profiles", "six-card-61,six-card", "--operations", "play"])
+    code, output = run_small(small_cases, capsys, "--engine", engine, "--case", "zoo-zero-hand")
+    assert code == 2
+    assert "operation 'play' matches no selected case" in output
+
+
+def test_one_applicable_result_is_enough(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    engine = shlex.join([*SERVE, "--operations", "pegging"])
+    code, output = run_small(small_cases, capsys, "--engine", engine)
+    assert code == 0  # the pegging case passes, the 6 show cases are not applicable
+    assert "nothing is applicable" not in output
+
+
+def test_smoke_says_nothing_is_applicable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["smoke", "--engine", MISSPELT]) == 2
+    out = outputs(capsys)[0]
+    assert "the wiring works" not in out
+    assert "smoke: nothing is applicable" in out
+    assert "profile 'six_card' matches no selected case, did you mean 'six-card'?" in out
+
+
+def test_smoke_counts_what_was_not_applicable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["smoke", "--engine", shlex.join([*SERVE, "--operations", "show"])]) == 0
+    assert "smoke: the wiring works (1 of 3 not applicable)" in outputs(capsys)[0]  # the pegging case
+
+
+def test_side_by_side_nothing_applicable_is_in_its_column(
+    small_cases: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, output = run_small(small_cases, capsys, "--engine", "reference", "--engine", MISSPELT, "--jobs", "1")
+    assert code == 2
+    column_b = next(line for line in output.splitlines() if line.startswith("  B: "))
+    assert "stopped: nothing is applicable" in column_b
+    assert "profile 'six_card' matches no selected case" in column_b
+    column_a = next(line for line in output.splitlines() if line.startswith("  A: "))
+    assert "100% (7/7)" in column_a
