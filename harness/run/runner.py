@@ -173,6 +173,7 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
             details=args.details,
             verbose=args.verbose,
             quiet=getattr(args, "quiet", False),
+            report=str(args.report) if args.report else None,
         )
     ]
     if args.report:

@@ -323,3 +323,41 @@ def test_side_by_side_nothing_applicable_is_in_its_column(
     assert "profile 'six_card' matches no selected case" in column_b
     column_a = next(line for line in output.splitlines() if line.startswith("  A: "))
     assert "100% (7/7)" in column_a
+
+
+# --- 6. the terminal report's wording -------------------------------------------------------
+
+
+def test_the_rest_of_the_failures_points_at_the_report_only_when_one_is_written(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "--details", "1")
+    assert "... and 6 more (--details 7 shows them all)" in output  # 7 failures, 1 shown
+    assert "FILE.jsonl" not in output
+    report = tmp_path / "r.jsonl"
+    _, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "--details", "1", "--report", str(report))
+    assert f"... and 6 more (all of them in {report})" in output
+
+
+def test_a_failure_under_several_profiles_is_shown_once(
+    three_profiles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, output = run_small(three_profiles, capsys, "--engine", zoo("all_wrong"), "--case", "zoo-zero-hand")
+    assert code == 1
+    # all_wrong answers 99 under each of the three profiles: the same mismatch, shown once
+    assert output.count("\nFAIL zoo-zero-hand") == 1
+    assert "FAIL zoo-zero-hand[six-card, six-card-61, five-card]: " in output
+    assert "--profile six-card --profile six-card-61 --profile five-card" in output  # the rerun line
+    assert "3 results in " in output
+
+
+def test_the_profile_table_leaves_out_profiles_with_nothing_applicable(
+    three_profiles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = shlex.join([*SERVE, "--profiles", "six-card"])
+    code, output = run_small(three_profiles, capsys, "--engine", engine, "--case", "zoo-zero-hand")
+    assert code == 0
+    table = output.split("\nprofile ")[1].split("\nrule area")[0]
+    assert "six-card " in table
+    assert "six-card-61 " not in table.split("nothing applicable under")[0]
+    assert "nothing applicable under five-card, six-card-61" in table
