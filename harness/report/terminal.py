@@ -7,7 +7,6 @@ was applicable (named on one line instead)."""
 
 from __future__ import annotations
 
-import os
 import sys
 import textwrap
 import time
@@ -15,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
+from harness.report.colour import use_colour
 from harness.report.common import (
     compliance_text,
     counts_text,
@@ -55,7 +55,7 @@ class TerminalReporter:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.progress = self.err.isatty() if progress is None else progress
-        self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
+        self.color = use_colour("auto", self.out) if color is None else color
         self.details = details
         self.verbose = verbose
         self.quiet = quiet  # only the failures and the summary

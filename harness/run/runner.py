@@ -36,6 +36,8 @@ from harness.engine.engines import (
 )
 from harness.engine.protocol import PROTOCOL_VERSION, Request
 from harness.report import Reporter
+from harness.report.colour import CHOICES as COLOUR_CHOICES
+from harness.report.colour import use_colour
 from harness.report.jsonl import JsonLinesReporter
 from harness.report.outputs import Outputs, file_reporters
 from harness.report.terminal import TerminalReporter
@@ -90,6 +92,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
+    output.add_argument(
+        "--color",
+        choices=COLOUR_CHOICES,
+        default="auto",
+        help="colour the terminal report: auto (default: a terminal, unless NO_COLOR; FORCE_COLOR forces), "
+        "always, never",
+    )
     loudness = output.add_mutually_exclusive_group()
     loudness.add_argument("-v", "--verbose", action="store_true", help="a line per result")
     loudness.add_argument("-q", "--quiet", action="store_true", help="only the failures and the summary")
@@ -174,6 +183,7 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
             verbose=args.verbose,
             quiet=getattr(args, "quiet", False),
             report=str(args.report) if args.report else None,
+            color=use_colour(getattr(args, "color", "auto"), out or sys.stdout),
         )
     ]
     if args.report:

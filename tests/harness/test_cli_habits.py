@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import shlex
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from harness.cli import build_parser, main
 from harness.contract.words import did_you_mean, nearest
+from harness.report.colour import use_colour
 
 from .conftest import case_file_text, zoo
 from .reports import read_report, statuses
@@ -361,3 +363,59 @@ def test_the_profile_table_leaves_out_profiles_with_nothing_applicable(
     assert "six-card " in table
     assert "six-card-61 " not in table.split("nothing applicable under")[0]
     assert "nothing applicable under five-card, six-card-61" in table
+
+
+# --- 7. colour ------------------------------------------------------------------------------
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("choice", "env", "tty", "expected"),
+    [
+        ("auto", {}, True, True),
+        ("auto", {}, False, False),
+        ("auto", {"NO_COLOR": "1"}, True, False),
+        ("auto", {"NO_COLOR": ""}, True, True),  # set but empty: no effect
+        ("auto", {"FORCE_COLOR": "1"}, False, True),
+        ("auto", {"FORCE_COLOR": ""}, False, False),
+        ("auto", {"TERM": "dumb"}, True, False),
+        ("auto", {"TERM": "dumb", "FORCE_COLOR": "1"}, True, True),
+        ("auto", {"NO_COLOR": "1", "FORCE_COLOR": "1"}, True, False),
+        ("always", {"NO_COLOR": "1", "TERM": "dumb"}, False, True),
+        ("never", {"FORCE_COLOR": "1"}, True, False),
+    ],
+)
+def test_one_function_decides_the_colour(choice: str, env: dict[str, str], tty: bool, expected: bool) -> None:
+    assert use_colour(choice, Tty() if tty else io.StringIO(), env) is expected
+
+
+def test_the_environment_is_read_when_none_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert use_colour("auto", io.StringIO()) is True
+    monkeypatch.setenv("NO_COLOR", "yes")
+    assert use_colour("auto", Tty()) is False
+
+
+@pytest.mark.parametrize(("flag", "painted"), [("always", True), ("never", False)])
+def test_run_color_flag(
+    flag: str, painted: bool, small_cases: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    _, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "--case", "zoo-zero-hand", "--color", flag)
+    assert ("\x1b[31mFAIL\x1b[0m zoo-zero-hand" in output) is painted
+    assert ("\x1b[" in output) is painted
+
+
+def test_run_color_auto_follows_force_color(
+    small_cases: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    _, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "--case", "zoo-zero-hand")
+    assert "\x1b[31mFAIL\x1b[0m zoo-zero-hand" in output  # captured output is no terminal
