@@ -115,9 +115,11 @@ def side_by_side_junit(comparison: Comparison) -> ET.ElementTree:
             for case in suite.findall("testcase"):
                 name = case.get("classname", "")
                 case.set("classname", name.replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
-            properties = ET.Element("properties")
+            properties = suite.find("properties")
+            if properties is None:
+                properties = ET.Element("properties")
+                suite.insert(0, properties)
             ET.SubElement(properties, "property", name="engine", value=f"{column.run.label} [{column.command}]")
-            suite.insert(0, properties)
             root.append(suite)
     for key, value in totals.items():
         root.set(key, str(value))

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import shlex
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,9 @@ import pytest
 from harness.cli import build_parser, main
 from harness.contract.words import did_you_mean, nearest
 from harness.report.colour import use_colour
+from harness.report.junit import JUnitReporter
+from harness.report.outputs import replay_into
+from harness.results.saved import read_runs
 
 from .conftest import case_file_text, zoo
 from .reports import read_report, statuses
@@ -419,3 +424,48 @@ def test_run_color_auto_follows_force_color(
     monkeypatch.setenv("FORCE_COLOR", "1")
     _, output = run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "--case", "zoo-zero-hand")
     assert "\x1b[31mFAIL\x1b[0m zoo-zero-hand" in output  # captured output is no terminal
+
+
+# --- 9. JUnit: the profile in each name, a run that did not go to the end ----------------------
+
+
+def junit_of(path: Path) -> ET.Element:
+    return ET.parse(path).getroot()
+
+
+def test_junit_names_carry_the_profile(
+    three_profiles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junit = tmp_path / "j.xml"
+    run_small(three_profiles, capsys, "--case", "zoo-zero-hand", "--junit", str(junit))
+    names = sorted(case.get("name", "") for case in junit_of(junit).iter("testcase"))
+    assert names == ["zoo-zero-hand[five-card]", "zoo-zero-hand[six-card-61]", "zoo-zero-hand[six-card]"]
+    assert not any(suite.get("name") == "cribcheck.run" for suite in junit_of(junit).iter("testsuite"))
+
+
+def test_junit_marks_a_run_stopped_by_exitfirst(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junit = tmp_path / "j.xml"
+    run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "-x", "--junit", str(junit))
+    root = junit_of(junit)
+    suite = next(suite for suite in root.iter("testsuite") if suite.get("name") == "cribcheck.run")
+    assert suite.find("properties/property[@name='complete']").get("value") == "false"  # type: ignore[union-attr]
+    skipped = suite.find("testcase[@name='run']/skipped")
+    assert skipped is not None
+    assert skipped.get("message", "").startswith("stopped early: stopped at the first failure")
+    assert root.get("tests") == "2"  # the one failure ran, and the run's own test case
+
+
+def test_junit_marks_an_interrupted_run(small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.jsonl"
+    run_small(small_cases, capsys, "--engine", zoo("all_wrong"), "-x", "--report", str(report))
+    (run,) = read_runs(report)
+    footer = dataclasses.replace(run.footer, interrupted=True, stopped_early=None, exit_status=130)
+    reporter = JUnitReporter(tmp_path / "unused.xml")
+    replay_into(dataclasses.replace(run, footer=footer), reporter)
+    root = reporter.build(footer)
+    error = root.find("testsuite[@name='cribcheck.run']/testcase[@name='run']/error")
+    assert error is not None
+    assert (error.get("message"), error.get("type")) == ("run interrupted", "interrupted")
+    assert root.get("errors") == "1"

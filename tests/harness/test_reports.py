@@ -65,11 +65,11 @@ def test_junit_reads_back_with_a_junit_parser(mixed: tuple[int, Path, Path, Path
     assert [suite.name for suite in suites] == ["cribcheck.six-card"]
     cases = {case.name: case for case in suites[0]}
     assert len(cases) == 7
-    assert cases["zoo-zero-hand"].is_passed
-    assert isinstance(cases["zoo-trigger-flush-run"].result[0], junitparser.Error)
-    assert "exit code 70" in cases["zoo-trigger-flush-run"].result[0].message
-    assert isinstance(cases["zoo-double-run"].result[0], junitparser.Failure)  # xpass
-    assert cases["zoo-zero-hand"].classname == "cribcheck.six-card.show"
+    assert cases["zoo-zero-hand[six-card]"].is_passed
+    assert isinstance(cases["zoo-trigger-flush-run[six-card]"].result[0], junitparser.Error)
+    assert "exit code 70" in cases["zoo-trigger-flush-run[six-card]"].result[0].message
+    assert isinstance(cases["zoo-double-run[six-card]"].result[0], junitparser.Failure)  # xpass
+    assert cases["zoo-zero-hand[six-card]"].classname == "cribcheck.six-card.show"
     assert (suites[0].tests, suites[0].errors, suites[0].failures) == (7, 1, 1)
 
 
@@ -80,7 +80,7 @@ def test_junit_is_well_formed_for_any_parser(mixed: tuple[int, Path, Path, Path]
     assert root.get("tests") == "7"
     cases = root.findall("./testsuite/testcase")
     assert len(cases) == 7
-    error = next(case for case in cases if case.get("name") == "zoo-trigger-flush-run")
+    error = next(case for case in cases if case.get("name") == "zoo-trigger-flush-run[six-card]")
     assert "rerun: cribcheck run" in error.findtext("error", "")
     assert "ZeroDivisionError" in root.findtext("system-err", "")
 
