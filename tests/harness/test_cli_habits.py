@@ -281,9 +281,12 @@ MISSPELT = shlex.join([*SERVE, "--profiles", "six_card"])
 def test_a_run_with_nothing_applicable_exits_2_naming_the_claim(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    report = tmp_path / "r.jsonl"
-    code, output = run_small(small_cases, capsys, "--engine", MISSPELT, "--report", str(report))
+    report, junit = tmp_path / "r.jsonl", tmp_path / "j.xml"
+    code, output = run_small(small_cases, capsys, "--engine", MISSPELT, "--report", str(report), "--junit", str(junit))
     assert code == 2
+    error = ET.parse(junit).getroot().find("testsuite[@name='cribcheck.run']/testcase[@name='engine']/error")
+    assert error is not None and error.get("type") == "setup"
+    assert error.get("message", "").startswith("nothing is applicable")
     assert "profile 'six_card' matches no selected case, did you mean 'six-card'?" in output
     assert "none of the 7 case x profile results selected" in output
     lines = read_report(report)
