@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.contract.words import did_you_mean
 from harness.corpus.cases import CaseFileError, load_cases
 from harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
 from harness.report.common import diff_lines, rejection_message
@@ -109,6 +110,8 @@ class CribcheckCollector(pytest.Collector):
     def collect(self) -> Iterator[CribcheckItem]:  # type: ignore[override]
         config = self.config
         cases_dir = config.getoption("cribcheck_cases") or CASES_DIR
+        if not Path(cases_dir).exists():
+            raise pytest.UsageError(f"cribcheck: --cribcheck-cases: no such file or folder: {cases_dir}")
         try:
             cases = load_cases(cases_dir)
         except CaseFileError as error:
@@ -120,6 +123,13 @@ class CribcheckCollector(pytest.Collector):
                 expectations = load_expectations(path, cases)
             except ExpectationsError as error:
                 raise pytest.UsageError(f"cribcheck: {error}") from None
+        known = {profile for case in cases for profile in case.profiles}
+        for name in config.getoption("cribcheck_profile"):
+            if name not in known:
+                raise pytest.UsageError(
+                    f"cribcheck: --cribcheck-profile {name}: no case runs under it{did_you_mean(name, known)}; "
+                    f"the profiles: {', '.join(sorted(known))}"
+                )
         info = _engine(config).info
         entries = Selection(profiles=tuple(config.getoption("cribcheck_profile"))).items(cases)
         nothing = nothing_applicable(info, entries)

@@ -146,3 +146,16 @@ def test_a_partly_applicable_engine_still_skips(run: Runner) -> None:
     result = run("--cribcheck-engine", f"{SERVE} --operations pegging")
     assert result.ret == pytest.ExitCode.OK
     result.assert_outcomes(passed=1, skipped=6)
+
+
+def test_an_unknown_profile_suggests_the_nearest(run: Runner) -> None:
+    result = run("--cribcheck-reference", "--cribcheck-profile", "six")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--cribcheck-profile six: no case runs under it (did you mean six-card?)*"])
+
+
+def test_a_missing_cases_path_is_named(pytester: pytest.Pytester) -> None:
+    missing = pytester.path / "no-such-cases"
+    result = pytester.runpytest_subprocess(*plugin_args(), "--cribcheck-reference", "--cribcheck-cases", str(missing))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--cribcheck-cases: no such file or folder: {missing}*"])
