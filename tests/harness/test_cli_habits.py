@@ -21,6 +21,7 @@ from harness.results.saved import read_runs
 
 from .conftest import case_file_text, zoo
 from .reports import read_report, statuses
+from .test_runner import run as run_small  # `cribcheck run --cases DIR --no-progress ...`: (exit, output)
 
 COMMANDS_WITH_CASES = ("run", "lint", "explain", "mutants")
 
@@ -189,12 +190,6 @@ def test_explain_names_an_unknown_id_in_the_bracket_form(small_cases: Path, caps
 
 
 # --- 4. --exclude, -x/--exitfirst, -q/--quiet on run -----------------------------------------
-
-
-def run_small(cases: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["run", "--cases", str(cases), "--no-progress", *args])
-    out, err = outputs(capsys)
-    return code, out + err
 
 
 def test_exclude_leaves_out_the_matching_ids(
