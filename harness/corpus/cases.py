@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -217,15 +218,54 @@ def catalogue() -> dict[str, dict[str, Any]]:
     return {rule["id"]: rule for rule in data["rules"] if isinstance(rule, dict) and "id" in rule}
 
 
-def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--cases-root` and `--catalogue`: which corpus and catalogue a command reads."""
+OLD_CASES_SPELLINGS = ("--cases-dir", "--cases-root")  # hidden, deprecated: `--cases` in every command
+
+
+def existing_path(text: str) -> Path:
+    """An argparse type: a path that exists (else argparse's exit 2, naming it)."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: {text}")
+    return path
+
+
+class _DeprecatedSpelling(argparse.Action):
+    """An old spelling of an option: stores its value, with a warning on stderr."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        print(f"{parser.prog}: warning: {option} is deprecated, use --cases", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_cases_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """`--cases DIR`, the one name of the corpus option in every command (`args.cases`)."""
     parser.add_argument(
-        "--cases-root", type=Path, default=CASES_DIR, metavar="DIR", help="the corpus folder (default: cases/)"
+        "--cases",
+        type=existing_path,
+        default=CASES_DIR,
+        metavar="DIR",
+        help="the corpus: a folder of case files, or one case file (default: the suite's own)",
     )
+    for spelling in OLD_CASES_SPELLINGS:
+        parser.add_argument(
+            spelling,
+            dest="cases",
+            type=existing_path,
+            default=argparse.SUPPRESS,
+            action=_DeprecatedSpelling,
+            help=argparse.SUPPRESS,
+        )
+
+
+def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--cases` and `--catalogue`: which corpus and catalogue a command reads."""
+    add_cases_argument(parser)
     parser.add_argument(
         "--catalogue",
-        type=Path,
+        type=existing_path,
         default=CATALOGUE_FILE,
         metavar="FILE",
-        help="the rules catalogue (default: cases/rules.yaml)",
+        help="the rules catalogue (default: the suite's own rules.yaml)",
     )

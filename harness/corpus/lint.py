@@ -568,7 +568,7 @@ def main(args: argparse.Namespace) -> int:
     if missing:
         print(f"cribcheck lint: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    report = lint(args.paths, cases_root=args.cases_root, catalogue_path=args.catalogue)
+    report = lint(args.paths, cases_root=args.cases, catalogue_path=args.catalogue)
     print(render_json(report) if args.json else render_text(report))
     return 0 if report.clean else 1
 

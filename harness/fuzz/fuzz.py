@@ -495,7 +495,7 @@ def _engine_text(args: argparse.Namespace, label: str) -> str:
 
 
 def rerun_command(args: argparse.Namespace, path: Path) -> str:
-    return shlex.join(["cribcheck", "run", "--cases-dir", str(path), *engine_words(args)])
+    return shlex.join(["cribcheck", "run", "--cases", str(path), *engine_words(args)])
 
 
 def report_lines(result: FuzzResult) -> list[str]:

@@ -12,10 +12,8 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 
-from harness.contract.files import CASES_DIR
-from harness.corpus.cases import Case, CaseFileError, load_cases
+from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
 from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
 from harness.mutants.mutation import Mutant
 from harness.operations.answers import cached_profiles, run_reference
@@ -93,9 +91,7 @@ def format_table(table: Mapping[str, Sequence[str]], runs: int) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--cases", type=Path, default=CASES_DIR, metavar="PATH", help="case file or folder (default: cases/)"
-    )
+    add_cases_argument(parser)
     parser.add_argument(
         "--mutant",
         action="append",

@@ -8,7 +8,7 @@ import json
 import math
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -127,8 +127,10 @@ class CollectingReporter:
         self._results.append(result)
 
 
-def rerun_command(header: RunHeader, result: CaseResult) -> str:
-    return shlex.join([*header.rerun_prefix, "--case", result.case.id, "--profile", result.profile])
+def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
+    """The command that runs this result again (under each of `profiles`, when given)."""
+    chosen = [word for profile in profiles or [result.profile] for word in ("--profile", profile)]
+    return shlex.join([*header.rerun_prefix, "--case", result.case.id, *chosen])
 
 
 def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> Any:

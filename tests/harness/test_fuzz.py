@@ -195,7 +195,7 @@ def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -
     assert args.handler(args, out=stdout) == 1
     text = stdout.getvalue()
     assert "fuzzing cribcheck-mutant-starter-off-by-one" in text and "DISAGREEMENT 1: found on deal" in text
-    assert "starter: expected" in text and "rerun it: cribcheck run --cases-dir" in text
+    assert "starter: expected" in text and "rerun it: cribcheck run --cases" in text
     paths = sorted(out.glob("fuzz-deal-*.yaml"))
     assert paths and text.count("wrote finding") == len(paths)
     for path in paths:

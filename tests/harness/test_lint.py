@@ -524,7 +524,7 @@ def test_catalogue_profiles_must_exist_and_match_their_dispute(corpus: Corpus) -
 def run_main(corpus: Corpus, *argv: str) -> int:
     parser = argparse.ArgumentParser()
     lint_module.add_arguments(parser)
-    args = parser.parse_args([*argv, "--cases-root", str(corpus.cases), "--catalogue", str(corpus.catalogue)])
+    args = parser.parse_args([*argv, "--cases", str(corpus.cases), "--catalogue", str(corpus.catalogue)])
     return lint_module.main(args)
 
 

@@ -25,7 +25,7 @@ def test_two_copies_give_the_results_of_one_in_the_same_order(
     monkeypatch.setenv("CRIBCHECK_ZOO_PIDS", str(pids))
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     for jobs, report in (("1", one), ("2", two)):
-        code = main(["run", "--cases-dir", str(small_cases), "--no-progress", "--engine", zoo("slow"),
+        code = main(["run", "--cases", str(small_cases), "--no-progress", "--engine", zoo("slow"),
                      "--jobs", jobs, "--report", str(report)])  # fmt: skip
         assert code == 0  # the slow engine answers right
     assert case_lines(two) == case_lines(one)
@@ -39,7 +39,7 @@ def test_two_copies_give_the_results_of_one_in_the_same_order(
 
 def test_a_copy_that_dies_loses_no_request(small_cases: Path, tmp_path: Path) -> None:
     report = tmp_path / "r.jsonl"
-    main(["run", "--cases-dir", str(small_cases), "--no-progress", "--engine", zoo("dies_after_one"),
+    main(["run", "--cases", str(small_cases), "--no-progress", "--engine", zoo("dies_after_one"),
           "--jobs", "2", "--report", str(report)])  # fmt: skip
     lines = case_lines(report)
     assert [line[0] for line in lines] == [case_id for case_id, _, _ in SMALL_CASES]
@@ -49,12 +49,12 @@ def test_a_copy_that_dies_loses_no_request(small_cases: Path, tmp_path: Path) ->
 
 
 def test_jobs_below_one_is_a_usage_error(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", "--cases-dir", str(small_cases), "--engine", zoo("slow"), "--jobs", "0"]) == 2
+    assert main(["run", "--cases", str(small_cases), "--engine", zoo("slow"), "--jobs", "0"]) == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
 
 
 def test_a_copy_that_cannot_start_is_a_setup_error(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["run", "--cases-dir", str(small_cases), "--no-progress", "--startup-timeout", "5",
+    code = main(["run", "--cases", str(small_cases), "--no-progress", "--startup-timeout", "5",
                  "--engine", zoo("exits_at_start"), "--jobs", "2"])  # fmt: skip
     assert code == 2
     assert "the engine could not be started" in capsys.readouterr().out

@@ -40,7 +40,7 @@ def test_thousands_of_malformed_answers_end_in_a_status_each(
     monkeypatch.setenv("CRIBCHECK_ZOO_SEED", SEED)
     command = shlex.join([sys.executable, "-S", "-I", str(ZOO / "fuzzed.py")])
     args = build_parser().parse_args(
-        ["run", "--engine", command, "--cases-dir", str(small_cases), "--timeout", "0.5", "--no-progress"]
+        ["run", "--engine", command, "--cases", str(small_cases), "--timeout", "0.5", "--no-progress"]
     )
     plan = plan_from_args(args)
     shows = [item for item in plan.items if item.case.op == "show"]

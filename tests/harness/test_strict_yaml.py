@@ -180,7 +180,7 @@ def test_explain_is_not_held_up_by_a_bomb(corpus: Corpus) -> None:
 
 def run(cases: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     started = time.monotonic()
-    code = main(["run", "--cases-dir", str(cases), "--no-progress", *args])
+    code = main(["run", "--cases", str(cases), "--no-progress", *args])
     assert time.monotonic() - started < 20
     captured = capsys.readouterr()
     return code, captured.out + captured.err

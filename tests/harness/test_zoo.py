@@ -58,7 +58,7 @@ def run_zoo(
             "run",
             "--engine",
             zoo(name),
-            "--cases-dir",
+            "--cases",
             str(cases),
             "--timeout",
             "1",
@@ -227,7 +227,7 @@ def test_an_engine_that_cannot_be_started(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = tmp_path / "report.jsonl"
-    code = main(["run", "--engine", "/no/such/engine --flag", "--cases-dir", str(small_cases), "--report", str(report)])
+    code = main(["run", "--engine", "/no/such/engine --flag", "--cases", str(small_cases), "--report", str(report)])
     assert code == 2
     assert "cannot start the engine '/no/such/engine --flag'" in capsys.readouterr().out
     assert read_report(report)[-1]["aborted"]
@@ -276,7 +276,7 @@ def test_an_engine_that_closed_its_stdout_but_runs_is_not_said_to_have_exited(
 def start_run(name: str, cases: Path, tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Path]:
     report = tmp_path / "r.jsonl"
     command = [
-        sys.executable, "-m", "harness.cli", "run", "--engine", zoo(name), "--cases-dir", str(cases),
+        sys.executable, "-m", "harness.cli", "run", "--engine", zoo(name), "--cases", str(cases),
         "--report", str(report), "--no-progress", *extra,
     ]  # fmt: skip
     return subprocess.Popen(command, cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.PIPE), report
