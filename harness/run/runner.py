@@ -385,9 +385,7 @@ def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> in
     plan = Plan(
         cases=(),
         items=(),
-        selection=Selection(
-            tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag), tuple(getattr(args, "exclude", ()))
-        ),
+        selection=Selection(*(tuple(getattr(args, name, ())) for name in ("profile", "case", "rule", "tag", "exclude"))),
         expectations=Expectations(),
         engine_options=engine_options(args),
         cases_dir=Path(args.cases),
