@@ -340,18 +340,21 @@ MUTANTS: tuple[Mutant, ...] = (
         "a skunk is a win by more than 30 (double by more than 60), not a loser below 91 (61)",
         "game.skunk",
         profile_change("skunk", skunk_by_margin, has_skunk_below),
+        shown_only_by="skunk",
     ),
     Mutant(
         "skunk-off-by-one",
         "a loser on exactly 91 is skunked (below 92)",
         "game.skunk",
         profile_change("skunk", skunk_line_one_up("skunk"), has_skunk_below),
+        shown_only_by="skunk",
     ),
     Mutant(
         "double-skunk-off-by-one",
         "a loser on exactly 61 is double skunked (below 62)",
         "game.double-skunk",
         profile_change("skunk", skunk_line_one_up("double_skunk"), has_skunk_below),
+        shown_only_by="skunk",
     ),
     # --- the deal ---
     Mutant(
