@@ -101,6 +101,11 @@ def hand_h5(**changes: Any) -> dict[str, Any]:
 # the dealer's hand and crib are not counted: A 52, B 62.
 H5_NEAR_61 = hand_h5(scores={"A": 50, "B": 58})
 
+# Pegging PEG_GO (five-card): pone 7C 8D KS, dealer 8H 6S AC (the go is followed by a play on).
+PEG_GO = {"pone": cards("7C 8D KS"), "dealer": cards("8H 6S AC"), "plays": cards("7C 8H 8D 6S AC")}
+# Pegging PEG_31 (five-card): pone KC 4C 4H, dealer 9D 4D 2S; 31 with a pair royal ends it.
+PEG_31 = {"pone": cards("KC 4C 4H"), "dealer": cards("9D 4D 2S"), "plays": cards("KC 9D 4C 4D 4H")}
+
 # Game G91 (six-card, cut AD against KS: A deals first; dealers A B A B A B). Per hand, pegging
 # then shows (pone's hand, dealer's hand, dealer's crib), scores after it:
 #   1 (A deals): pegging A 3; B 16, A 12, crib 0             -> A 15,  B 16
@@ -282,6 +287,45 @@ WITNESSES = (
     Witness("three-for-last-every-hand", "hand", "five-card", hand_h5(), "scores.B", 4, 7),
     # H5 from A 50, B 58: B reaches 62 >= 61 and wins; to 121 nobody wins yet.
     Witness("five-card-target-121", "hand", "five-card", H5_NEAR_61, "winner", "B", None),
+    # --- timing: the right points at the wrong moment ---
+    # PEG_GO (five-card): B 7C (7); A 8H (15) 2; B 8D (23) pair 2; A 6S (29); B holds KS (39):
+    # go; A plays on AC (30); neither can play: last card A 1. Events 0-3 plays, 4 go, 5 AC, 6
+    # last card. Paid at the go, the point comes at 5, before AC.
+    Witness("go-point-at-the-go", "pegging", "five-card", PEG_GO, "events.5.type", "play", "last_card"),
+    # H5's events: 0 heels, 1 KC, 2 4S, 3 9H, 4 go (A), 5 last card B, 6 pone's hand, 7 dealer's
+    # hand, 8 crib. The last-card point before 9H's points: event 3 is the point.
+    Witness("last-card-before-last-play", "hand", "five-card", hand_h5(), "events.3.type", "play", "last_card"),
+    # PEG_31 (five-card): KC 10, 9D 19, 4C 23, 4D 27 pair 2, 4H 31: pair royal 6 + 31 2 = 8 in one
+    # step (event 4); apart, 4H pegs 6 and the 2 for 31 follows.
+    Witness("thirty-one-after-the-card", "pegging", "five-card", PEG_31, "events.4.points", 8, 6),
+    # H5: event 5 is B's last-card point; after the pone's hand it is event 6 and 5 is the show.
+    Witness("last-card-after-pone-hand", "hand", "five-card", hand_h5(), "events.5.type", "last_card", "show"),
+    # H5: heels is event 0; after the pegging, event 0 is B's KC.
+    Witness("heels-after-pegging", "hand", "five-card", hand_h5(), "events.0.type", "heels", "play"),
+    # H5 as a first hand: three for last (B) is event 0, then heels (A); after heels, heels first.
+    Witness(
+        "three-for-last-after-heels",
+        "hand",
+        "five-card",
+        hand_h5(first_hand=True),
+        "events.0.type",
+        "three_for_last",
+        "heels",
+    ),
+    # The same: at the end of the hand, event 0 is heels and three for last comes after the crib.
+    Witness(
+        "three-for-last-at-end-of-hand",
+        "hand",
+        "five-card",
+        hand_h5(first_hand=True),
+        "events.0.type",
+        "three_for_last",
+        "heels",
+    ),
+    # H5: event 7 is the dealer's hand (0), event 8 the crib (4); crib first, event 7 is the crib.
+    Witness("crib-before-dealer-hand", "hand", "five-card", hand_h5(), "events.7.set", "dealer_hand", "crib"),
+    # H5: the dealer's hand (event 7) scores 0; credited with the crib, 0 + 4 = 4.
+    Witness("dealer-hand-and-crib-together", "hand", "five-card", hand_h5(), "events.7.points", 0, 4),
     # --- the game ---
     # G91: A 127, B 91. B is not below 91: no skunk. By margin: 127 - 91 = 36 > 30: a skunk.
     Witness("skunk-by-margin", "game", "six-card", G91, "skunk", "none", "skunk"),
