@@ -12,13 +12,21 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
+import yaml
+
+from harness.contract.files import CASES_DIR, SAFE_LOADER
+from harness.contract.version import suite_version
 from harness.corpus import explain, lint
+from harness.corpus.cases import case_files
 from harness.engine import serve
+from harness.engine.protocol import PROTOCOL_VERSION
 from harness.fuzz import fuzz
 from harness.mutants import engine as mutant_engine
 from harness.mutants import kill_table
-from harness.run import runner, smoke
+from harness.report import summary
+from harness.run import multi, smoke
 from harness.sweep import sweep
 
 
@@ -40,7 +48,10 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS: tuple[Command, ...] = (
     Command(
-        "run", "run the case suite against an engine (default: the reference engine)", runner.add_arguments, runner.main
+        "run",
+        "run the case suite against an engine (default: the reference engine), or several side by side",
+        multi.add_arguments,
+        multi.main,
     ),
     Command(
         "lint", "check the case files: schema, ids, rules, cards, coverage, expectations", lint.add_arguments, lint.main
@@ -65,6 +76,12 @@ COMMANDS: tuple[Command, ...] = (
         "fuzz", "differential fuzzing against the reference, shrinking to a YAML case", fuzz.add_arguments, fuzz.main
     ),
     Command(
+        "summary",
+        "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side",
+        summary.add_arguments,
+        summary.main,
+    ),
+    Command(
         "mutants",
         "show which cases kill each mutant of the reference engine",
         kill_table.add_arguments,
@@ -73,9 +90,33 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
+def version_text() -> str:
+    """`cribcheck --version`: the suite's version, the protocol's, and how many cases the corpus holds."""
+    count = 0
+    for path in case_files(CASES_DIR):
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        if isinstance(document, dict) and isinstance(document.get("cases"), list):
+            count += len(document["cases"])
+    return f"cribcheck {suite_version()} (protocol version {PROTOCOL_VERSION}, {count} cases in the corpus)"
+
+
+class _VersionAction(argparse.Action):
+    """Like argparse's "version" action, but the text (which reads the corpus) is made only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cribcheck", description="Cribbage rules-conformance suite and reference engine."
+    )
+    parser.add_argument(
+        "--version", action=_VersionAction, help="print the suite version, the protocol version and the case count"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:

@@ -1,25 +1,43 @@
 """Where the suite's own files are: the case corpus, the rules catalogue and the JSON Schemas.
 
 Every room of the harness asks this module, so the one answer to "where is the corpus?" lives here.
+The corpus (`cases/`) and the schemas (`schema/`) sit at the top of the repository and are
+installed with cribcheck as the data packages `harness._cases` and `harness._schema`
+(pyproject.toml maps them), so they are found through importlib.resources alike in a checkout,
+an editable install and an installed wheel, from any working directory.
 """
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-CASES_DIR = REPO_ROOT / "cases"
-SCHEMA_DIR = REPO_ROOT / "schema"
+
+def _package_folder(package: str) -> Path:
+    """The folder of one of the suite's data packages, as a path on disk."""
+    folder = files(package)
+    if not isinstance(folder, Path):
+        raise RuntimeError(f"cribcheck's {package} is not a folder on disk ({folder!r}): install it unzipped")
+    return folder
+
+
+CASES_DIR = _package_folder("harness._cases")
+SCHEMA_DIR = _package_folder("harness._schema")
 CATALOGUE_FILE = CASES_DIR / "rules.yaml"
+# The repository in a checkout; where the installed data sit otherwise. Paths are shown from here.
+REPO_ROOT = CASES_DIR.parent
 # Safe loading only; libyaml's safe loader when PyYAML was built with it (several times faster).
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def display_path(path: Path) -> str:
-    """A path as shown to a person: relative to the repository when inside it."""
-    try:
-        return str(path.resolve().relative_to(REPO_ROOT))
-    except ValueError:
-        return str(path)
+    """A path as shown to a person: a file of the corpus or the schemas as `cases/...` or
+    `schema/...` (as in the repository, wherever it is installed), another relative to the
+    repository when inside it, else as given."""
+    resolved = path.resolve()
+    for folder, name in ((CASES_DIR, "cases"), (SCHEMA_DIR, "schema"), (REPO_ROOT, "")):
+        if resolved.is_relative_to(folder.resolve()):
+            return (Path(name) / resolved.relative_to(folder.resolve())).as_posix()
+    return str(path)

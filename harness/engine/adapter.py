@@ -1,6 +1,10 @@
-"""A helper that turns any engine callable from Python into a cribcheck adapter.
+"""The cribcheck adapter helper: turns any engine callable from Python into a cribcheck adapter.
 
-    from harness.engine.adapter import Adapter, Rejected
+This one file uses the standard library only (Python 3.9 or later), so it runs under any
+interpreter an engine already has. Either copy it next to your engine (any name, for example
+`cribcheck_adapter.py`) or, where cribcheck is installed, import `harness.engine.adapter`.
+
+    from cribcheck_adapter import Adapter, Rejected
 
     def show(input, profile):
         return {"total": my_engine.count(input["cards"], input["starter"], input.get("crib", False))}
@@ -8,29 +12,43 @@
     Adapter(name="my-engine", version="1.0", language="Python", profiles=["six-card"],
             handlers={"show": show}).serve()
 
-A handler takes the request's `input` and `profile` and returns the result (a dict, shaped as in
-schema/protocol/result.schema.json). It raises `Rejected(code, index=...)` for illegal input and
-`Skip(reason)` to decline a case; any other exception becomes an `error` response carrying the
-traceback. The helper answers hello (with the profiles, operations and features given here),
-checks the protocol version, and exits on bye or at the end of its input.
+A handler takes the request's `input` (a dict) and `profile` (a string) and returns the result
+(a dict, shaped as in the protocol's result schema). It raises `Rejected(code, index=...)` for
+illegal input and `Skip(reason)` to decline a case; any other exception becomes an `error`
+answer carrying the traceback. The helper:
 
-Batches: claim the `batch` feature (`features=["batch"]`) and the helper answers the batch form
-of a request (`"batch": [input, ...]`) by calling the handler once per input. To do better (read
-the profile once per batch, say), give `batch_handlers={op: handler}`: a batch handler takes the
-list of inputs and the profile and returns one answer per input, in order, each `{"ok": result}`,
-`{"rejected": {"code": ...}}`, `{"skipped": {"reason": ...}}` or `{"error": {"message": ...}}`.
+- answers hello with the profiles, operations and features given here, and an error for another
+  protocol version;
+- answers each request in the order received (requests may be pipelined), and `unknown_profile`
+  for a profile it was not given, without calling the handler;
+- answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
+  the handler once per input, or a batch handler once for all (`batch_handlers={op: handler}`,
+  taking the inputs and the profile and returning one answer per input, each `{"ok": result}`,
+  `{"rejected": {"code": ...}}`, `{"skipped": {"reason": ...}}` or `{"error": {"message": ...}}`);
+- stops on bye or at the end of its input;
+- never dies on its input: a line it can attribute (a JSON object with a string `seq`) that is
+  malformed gets an `error` answer for that seq; a line it cannot attribute (not JSON, not an
+  object, no seq or a seq that is not a string, too long, a blank line) gets one line on stderr.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from harness.engine.protocol import PROTOCOL_VERSION, encode
+PROTOCOL_VERSION = 1
+MAX_LINE_BYTES = 8 * 1024 * 1024  # the protocol's longest line
+MAX_DEPTH = 64  # no request nests deeper than a few levels
+MAX_DIGITS = 100  # no number of a request has more digits
+UNKNOWN_PROFILE = "unknown_profile"
+# A line that opens with its seq (as the harness writes every request) can be answered even when
+# the rest cannot be read.
+LEADING_SEQ = re.compile(r'\s*\{\s*"seq"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.){0,200}")')
 
 Handler = Callable[[Mapping[str, Any], str], Mapping[str, Any]]
 BatchHandler = Callable[[Sequence[Mapping[str, Any]], str], Sequence[Mapping[str, Any]]]
@@ -39,7 +57,7 @@ BatchHandler = Callable[[Sequence[Mapping[str, Any]], str], Sequence[Mapping[str
 class Rejected(Exception):
     """The input breaks a rule: answered as `rejected` with a code from the closed set."""
 
-    def __init__(self, code: str, message: str = "", *, index: int | None = None, hand: int | None = None) -> None:
+    def __init__(self, code: str, message: str = "", *, index: int | None = None, hand: int | None = None):
         super().__init__(message or code)
         self.code = code
         self.message = message
@@ -59,6 +77,10 @@ class Rejected(Exception):
 
 class Skip(Exception):
     """The engine declines this case: answered as `skipped` with the reason."""
+
+
+class Malformed(ValueError):
+    """A request line that breaks the protocol's limits or strict JSON."""
 
 
 @dataclass(frozen=True)
@@ -84,30 +106,38 @@ class Adapter:
         }
 
     def respond(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The answer to one message; None for bye (and for anything that is not a message)."""
+        """The answer to one message (a parsed JSON object); None for bye and for a message
+        without a string seq (which cannot be answered)."""
         if "hello" in message:
             asked = message["hello"].get("protocol") if isinstance(message["hello"], Mapping) else None
-            if asked != PROTOCOL_VERSION:
-                return {"error": {"message": f"this adapter speaks protocol {PROTOCOL_VERSION}, not {asked}"}}
+            if asked != PROTOCOL_VERSION or isinstance(asked, bool):
+                return {"error": {"message": f"this adapter speaks protocol {PROTOCOL_VERSION}, not {asked!r}"}}
             return {"hello": self.hello()}
-        if "bye" in message or "seq" not in message:
+        seq = message.get("seq")
+        if "bye" in message or not isinstance(seq, str):
             return None
+        problem = _request_problem(message)
+        if problem:
+            return {"seq": seq, "error": {"message": problem}}
         if "batch" in message:
-            return {"seq": message["seq"], **self.answer_batch(message.get("op", ""), message["batch"], message)}
-        return {"seq": message["seq"], **self.answer(message.get("op", ""), message.get("input", {}), message)}
+            return {"seq": seq, **self.answer_batch(message["op"], message["batch"], message)}
+        return {"seq": seq, **self.answer(message["op"], message.get("input", {}), message)}
 
     def answer(self, op: str, data: Mapping[str, Any], message: Mapping[str, Any]) -> dict[str, Any]:
         handler = self.handlers.get(op)
         if handler is None:
             return {"error": {"message": f"operation {op!r} not supported"}}
+        profile = str(message.get("profile", ""))
+        if profile not in self.profiles:
+            return {"rejected": {"code": UNKNOWN_PROFILE, "message": f"profile {profile!r} is not played here"}}
         try:
-            return {"ok": dict(handler(data, str(message.get("profile", ""))))}
+            return {"ok": dict(handler(data, profile))}
         except Rejected as rejected:
             return {"rejected": rejected.body()}
         except Skip as skip:
             return {"skipped": {"reason": str(skip) or "skipped"}}
         except Exception as error:  # the engine failed: tell the harness, stay up
-            return {"error": {"message": f"{type(error).__name__}: {error}", "details": traceback.format_exc()}}
+            return _failure(error)
 
     def answer_batch(self, op: str, inputs: Any, message: Mapping[str, Any]) -> dict[str, Any]:
         """The answer to a batch request: `{"batch": [answer, ...]}`, or one error for all."""
@@ -115,32 +145,183 @@ class Adapter:
             return {"error": {"message": f"operation {op!r} not supported"}}
         if not isinstance(inputs, list):
             return {"error": {"message": f"the batch is not a list of inputs: {type(inputs).__name__}"}}
+        profile = str(message.get("profile", ""))
         handler = self.batch_handlers.get(op)
-        if handler is None:
+        if handler is None or profile not in self.profiles:
             return {"batch": [self.answer(op, data, message) for data in inputs]}
         try:
-            return {"batch": [dict(answer) for answer in handler(inputs, str(message.get("profile", "")))]}
+            return {"batch": [dict(answer) for answer in handler(inputs, profile)]}
         except Exception as error:  # the engine failed the whole batch: say so, stay up
-            return {"error": {"message": f"{type(error).__name__}: {error}", "details": traceback.format_exc()}}
+            return _failure(error)
 
-    def serve(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-        """Answer messages from stdin on stdout until bye or the end of input."""
-        stdin = stdin or sys.stdin
-        stdout = stdout or sys.stdout
-        for line in stdin:
-            if not line.strip():
+    def serve(self, stdin: IO[Any] | None = None, stdout: IO[str] | None = None) -> int:
+        """Answer messages from stdin on stdout until bye or the end of input. Returns 0."""
+        source = stdin if stdin is not None else getattr(sys.stdin, "buffer", sys.stdin)
+        sink = stdout if stdout is not None else sys.stdout
+        number = 0
+        while True:
+            line = source.readline(MAX_LINE_BYTES + 1)
+            if not line:
+                return 0
+            number += 1
+            raw = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                _skip_rest(source)
+                self._complain(number, f"a line longer than {MAX_LINE_BYTES} bytes")
+                continue
+            message, problem = parse_line(raw)
+            if message is None:
+                self._complain(number, problem)
+                continue
+            if "bye" in message and "seq" not in message:
+                return 0
+            if "hello" not in message and not isinstance(message.get("seq"), str):
+                seq = message.get("seq")
+                why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
+                self._complain(number, f"a request with {why}: not answered")
+                continue
+            response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
+            if response is None:
                 continue
             try:
-                message = json.loads(line)
-            except json.JSONDecodeError as error:
-                print(f"{self.name}: ignoring a line that is not JSON ({error})", file=sys.stderr)
-                continue
-            if not isinstance(message, dict):
-                continue
-            if "bye" in message:
+                sink.write(encode(response))
+                sink.flush()
+            except BrokenPipeError:  # the harness has gone: nothing more to say
                 return 0
-            response = self.respond(message)
-            if response is not None:
-                stdout.write(encode(response))
-                stdout.flush()
-        return 0
+
+    def _complain(self, number: int, problem: str) -> None:
+        """One line on stderr for a line that cannot be answered."""
+        print(f"{self.name}: line {number} not answered: {problem}", file=sys.stderr, flush=True)
+
+
+def parse_line(raw: bytes) -> tuple[dict[str, Any] | None, str]:
+    """A request line as a message, and what is wrong with it ('' when nothing).
+
+    (None, problem) when the line cannot be attributed to a request; (message, problem) when it
+    is a JSON object (read leniently if need be) whose seq can be answered with the problem."""
+    if not raw.strip():
+        return None, "a blank line"
+    try:
+        text, problem = raw.decode("utf-8"), ""
+    except UnicodeDecodeError as error:
+        text, problem = raw.decode("utf-8", "replace"), f"the line is not valid UTF-8 ({error.reason})"
+    try:
+        message = _strict(text)
+    except Malformed as error:
+        problem = problem or str(error)
+        message = _lenient(text)
+        if message is None:
+            message = _leading_seq(text)
+    if not isinstance(message, dict):
+        if message is None:
+            return None, f"{problem}: {_cut(text)}"
+        return None, f"not a JSON object: {_cut(text)}"
+    return message, problem
+
+
+def _strict(text: str) -> Any:
+    def no_constant(name: str) -> Any:
+        raise Malformed(f"{name} is not JSON")
+
+    def bounded_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise Malformed(f"an integer of {len(digits.lstrip('-'))} digits (at most {MAX_DIGITS})")
+        return int(digits)
+
+    try:
+        value = json.loads(text, parse_constant=no_constant, parse_int=bounded_int, parse_float=_bounded_float)
+    except Malformed:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise Malformed(f"not JSON ({error})" if isinstance(error, ValueError) else "nested too deeply") from None
+    problem = _shape_problem(value)
+    if problem:
+        raise Malformed(problem)
+    return value
+
+
+def _bounded_float(digits: str) -> float:
+    if len(digits) > MAX_DIGITS:
+        raise Malformed(f"a number of {len(digits)} characters (at most {MAX_DIGITS})")
+    return float(digits)
+
+
+def _lenient(text: str) -> Any:
+    """The line read without the limits, only to find whom to answer; None when it is not JSON."""
+    try:
+        return json.loads(text, parse_constant=lambda _: None, parse_int=lambda _: 0, parse_float=lambda _: 0.0)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _leading_seq(text: str) -> dict[str, Any] | None:
+    """`{"seq": ...}` when the line opens with a string seq, whatever follows; else None."""
+    found = LEADING_SEQ.match(text)
+    if not found:
+        return None
+    try:
+        seq = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return {"seq": seq} if isinstance(seq, str) else None
+
+
+def _shape_problem(value: Any) -> str:
+    """Nesting beyond MAX_DEPTH, or a lone surrogate in a string: '' when neither."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested deeper than {MAX_DEPTH} levels"
+        if isinstance(item, dict):
+            stack.extend((part, depth + 1) for pair in item.items() for part in pair)
+        elif isinstance(item, list):
+            stack.extend((part, depth + 1) for part in item)
+        elif isinstance(item, str) and any("\ud800" <= char <= "\udfff" for char in item):
+            return f"a string holding a lone surrogate: {_cut(json.dumps(item))}"
+    return ""
+
+
+def _request_problem(message: Mapping[str, Any]) -> str:
+    """What makes a request unanswerable by a handler: '' when it has the protocol's shape."""
+    op = message.get("op")
+    if not isinstance(op, str):
+        return f"the request's op is not a string: {_cut(json.dumps(op))}"
+    if not isinstance(message.get("profile", ""), str):
+        return "the request's profile is not a string"
+    if "batch" in message:
+        return ""
+    if not isinstance(message.get("input", {}), dict):
+        return "the request's input is not an object"
+    return ""
+
+
+def _failure(error: BaseException) -> dict[str, Any]:
+    text = str(error)
+    text = text if len(text) <= 300 else text[:300] + f"... ({len(text)} characters)"
+    return {"error": {"message": f"{type(error).__name__}: {text}", "details": traceback.format_exc()}}
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One message as one line of strict JSON (ASCII, no NaN). An answer that cannot be written
+    so (a handler returned NaN or an object JSON does not know) becomes an error for its seq."""
+    try:
+        return json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n"
+    except (ValueError, TypeError, RecursionError) as error:
+        fallback: dict[str, Any] = {"error": {"message": f"the answer cannot be written as JSON: {_cut(str(error))}"}}
+        if isinstance(message.get("seq"), str):
+            fallback = {"seq": message["seq"], **fallback}
+        return json.dumps(fallback, separators=(",", ":")) + "\n"
+
+
+def _skip_rest(source: IO[Any]) -> None:
+    """Read and drop the rest of an over-long line."""
+    while True:
+        chunk = source.readline(MAX_LINE_BYTES)
+        if not chunk or chunk.endswith(b"\n" if isinstance(chunk, bytes) else "\n"):
+            return
+
+
+def _cut(text: str | bytes, limit: int = 120) -> str:
+    shown = repr(text[:limit])
+    return shown + (f"... ({len(text)} characters)" if len(text) > limit else "")

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from harness.engine.adapter import Adapter
 from harness.engine.protocol import (
@@ -398,14 +398,39 @@ def open_engine(options: EngineOptions | None) -> Engine:
     return OnceEngine(options) if options.once else AdapterEngine(options)
 
 
+class _EveryEngine(argparse.Action):
+    """`--engine` given again and again: `engines` keeps every one in order, and `engine` the first
+    (what a command that runs one engine reads)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        namespace.engines = [*getattr(namespace, "engines", ()), values]
+        if getattr(namespace, self.dest, None) is None:
+            setattr(namespace, self.dest, values)
+
+
 def add_engine_arguments(
-    group: argparse._ActionsContainer, *, default: str | None = "the reference engine in-process", once: bool = True
+    group: argparse._ActionsContainer,
+    *,
+    default: str | None = "the reference engine in-process",
+    once: bool = True,
+    repeatable: bool = False,
 ) -> None:
     """The options that name the engine under test, the same in every command: `--engine`, `--shell`
     and (where the command can restart the adapter per request) `--once`. `default=None` makes
-    `--engine` required."""
+    `--engine` required; `repeatable` lets `--engine` be given for several engines (`engines`)."""
     if default is None:
         group.add_argument("--engine", metavar="CMD", required=True, help="the adapter's command line")
+    elif repeatable:
+        group.add_argument(
+            "--engine",
+            metavar="CMD",
+            action=_EveryEngine,
+            help=f"the adapter's command line (default: {default}); again for several engines side by side, "
+            "`reference` naming the reference engine",
+        )
+        group.set_defaults(engines=())
     else:
         group.add_argument("--engine", metavar="CMD", help=f"the adapter's command line (default: {default})")
     group.add_argument("--shell", action="store_true", help="run --engine through the shell")

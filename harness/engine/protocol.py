@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from harness.contract.version import suite_version
+from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
 
-PROTOCOL_VERSION = 1
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
 

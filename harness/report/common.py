@@ -98,10 +98,22 @@ def case_line(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "mismatches": list(result.mismatches),
         "expected": None if result.expected is None else dict(result.expected),
         "actual": actual_shown(result.expected, result.actual),
-        "duration_ms": round(result.seconds * 1000, 3),
+        "duration_ms": milliseconds(result.seconds),
         "expectation": None if result.expectation is None else result.expectation.as_json(),
         "rerun": rerun_command(header, result),
+        "explain": case.explain,
+        "rejection_message": rejection_message(result),
     }
+
+
+def milliseconds(seconds: float) -> float:
+    """A duration as the JSON Lines report keeps it; every report shows this rounded figure, so a
+    report re-rendered from JSON Lines (`cribcheck summary`) shows the same times."""
+    return round(seconds * 1000, 3)
+
+
+def shown_seconds(seconds: float) -> float:
+    return milliseconds(seconds) / 1000
 
 
 def counts_text(counts: Mapping[str, int]) -> str:

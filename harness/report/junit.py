@@ -8,7 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from harness.report.common import CollectingReporter, diff_lines, rerun_command
+from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
 from harness.results.results import CaseResult, RunFooter, area_of
 from harness.results.status import Status
 
@@ -20,6 +20,11 @@ def _clean(text: str) -> str:
 
 class JUnitReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
+        tree = ET.ElementTree(self.build(footer))
+        ET.indent(tree)
+        tree.write(self.path, encoding="utf-8", xml_declaration=True)
+
+    def build(self, footer: RunFooter) -> ET.Element:
         root = ET.Element("testsuites", name="cribcheck", time=f"{footer.seconds:.3f}")
         by_profile: dict[str, list[CaseResult]] = defaultdict(list)
         for result in self._results:
@@ -35,7 +40,7 @@ class JUnitReporter(CollectingReporter):
             for key, value in counts.items():
                 suite.set(key, str(value))
                 totals[key] += value
-            suite.set("time", f"{sum(result.seconds for result in results):.3f}")
+            suite.set("time", f"{sum(shown_seconds(result.seconds) for result in results):.3f}")
         if footer.aborted or not self._results:
             suite = ET.SubElement(root, "testsuite", name="cribcheck.run", tests="1", failures="0", skipped="0")
             case = ET.SubElement(suite, "testcase", name="engine", classname="cribcheck.run")
@@ -52,9 +57,7 @@ class JUnitReporter(CollectingReporter):
             root.set(key, str(value))
         if footer.stderr_tail:
             ET.SubElement(root, "system-err").text = _clean("\n".join(footer.stderr_tail))
-        tree = ET.ElementTree(root)
-        ET.indent(tree)
-        tree.write(self.path, encoding="utf-8", xml_declaration=True)
+        return root
 
     def _testcase(self, suite: ET.Element, result: CaseResult) -> str | None:
         case = result.case
@@ -64,7 +67,7 @@ class JUnitReporter(CollectingReporter):
             name=case.id,
             classname=f"cribcheck.{result.profile}.{area_of(case)}",
             file=case.file,
-            time=f"{result.seconds:.3f}",
+            time=f"{shown_seconds(result.seconds):.3f}",
         )
         message = _clean((result.message or result.status.value)[:500])
         if result.status in (Status.FAIL, Status.XPASS):

@@ -36,8 +36,7 @@ from harness.engine.engines import (
 from harness.engine.protocol import PROTOCOL_VERSION, Request
 from harness.report import Reporter
 from harness.report.jsonl import JsonLinesReporter
-from harness.report.junit import JUnitReporter
-from harness.report.markdown import MarkdownReporter
+from harness.report.outputs import Outputs, file_reporters
 from harness.report.terminal import TerminalReporter
 from harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
@@ -54,7 +53,7 @@ BROKEN_MINIMUM = 3
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     engine = parser.add_argument_group("engine")
-    add_engine_arguments(engine)
+    add_engine_arguments(engine, repeatable=True)
     engine.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds for one request (default 5)")
     engine.add_argument(
         "--startup-timeout", type=float, default=20.0, metavar="S", help="seconds for the answer to hello (default 20)"
@@ -75,6 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--report", type=Path, metavar="FILE.jsonl", help="stream a JSON Lines report")
     output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
+    output.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
+    output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
     output.add_argument("-v", "--verbose", action="store_true", help="a line per result")
@@ -99,10 +100,11 @@ class UsageError(Exception):
     pass
 
 
-def plan_from_args(args: argparse.Namespace) -> Plan:
-    """Load and check what the arguments name; raises UsageError with a readable message."""
+def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
+    """Load and check what the arguments name; raises UsageError with a readable message.
+    `loaded`: the cases of `args.cases_dir`, when the caller has loaded them already."""
     try:
-        cases = load_cases(args.cases_dir)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases_dir)
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
@@ -121,7 +123,7 @@ def plan_from_args(args: argparse.Namespace) -> Plan:
             raise UsageError(str(error)) from None
     if args.max_fail is not None and args.max_fail < 1:
         raise UsageError("--max-fail must be at least 1")
-    for path in (args.report, args.junit, args.markdown, args.write_expectations):
+    for path in (args.report, args.junit, args.markdown, args.write_expectations, *_new_outputs(args)):
         if path is not None and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
     options = engine_options(args)
@@ -149,11 +151,13 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
     ]
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
-    if args.junit:
-        reporters.append(JUnitReporter(args.junit))
-    if args.markdown:
-        reporters.append(MarkdownReporter(args.markdown))
-    return reporters
+    html, badge = _new_outputs(args)
+    return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
+
+
+def _new_outputs(args: argparse.Namespace) -> tuple[Path | None, Path | None]:
+    """--html and --badge (absent from a Namespace built by hand)."""
+    return getattr(args, "html", None), getattr(args, "badge", None)
 
 
 @dataclass(frozen=True)

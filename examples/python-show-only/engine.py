@@ -1,0 +1,99 @@
+"""A cribcheck adapter in Python, standard library only, for an engine that scores the show only.
+
+It claims the `show` operation, the three main profiles and the `breakdown` feature, so cribcheck
+runs the show cases and reports every other case "not applicable". It uses the adapter helper,
+found either as a copy next to this file (`cribcheck_adapter.py`, a copy of
+harness/engine/adapter.py) or in this repository:
+
+    cribcheck run --engine "python3 examples/python-show-only/engine.py"
+    cribcheck run --engine "python3 -S -I path/to/engine.py"   # with cribcheck_adapter.py beside it
+
+Any Python 3.9+ runs it; it needs nothing installed, not even cribcheck.
+"""
+
+from __future__ import annotations
+
+import sys
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # `python -I` leaves the script's folder out
+try:
+    from cribcheck_adapter import Adapter, Rejected
+except ImportError:  # run from the repository: use the helper where it lives
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from harness.engine.adapter import Adapter, Rejected
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+KEPT = {"five-card": 3, "six-card": 4, "six-card-61": 4}  # cards a hand keeps; a crib holds 4
+
+
+def parse_card(text: object) -> tuple[int, str]:
+    """A card as (rank 1-13, suit letter); `invalid_card` for anything else."""
+    if not isinstance(text, str) or len(text.strip()) < 2:
+        raise Rejected("invalid_card", f"invalid card {text!r}")
+    body = text.strip().upper()
+    rank, suit = body[:-1], SYMBOLS.get(body[-1], body[-1])
+    rank = "T" if rank == "10" else rank
+    if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
+        raise Rejected("invalid_card", f"invalid card {text!r}")
+    return RANKS.index(rank) + 1, suit
+
+
+def no_card_twice(cards: list[tuple[int, str]]) -> None:
+    if len(set(cards)) != len(cards):
+        raise Rejected("duplicate_card", "a card appears twice")
+
+
+def run_points(ranks: list[int]) -> int:
+    """Each maximal run of 3 or more consecutive ranks, counted once per combination of duplicates."""
+    points, rank = 0, 1
+    while rank <= 13:
+        length, ways = 0, 1
+        while rank + length <= 13 and ranks.count(rank + length):
+            ways *= ranks.count(rank + length)
+            length += 1
+        if length >= 3:
+            points += length * ways
+        rank += max(length, 1)
+    return points
+
+
+def show(data: dict, profile: str) -> dict:
+    crib = bool(data.get("crib", False))
+    cards = data.get("cards", [])
+    held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
+    no_card_twice(held)
+    starter = parse_card(data.get("starter"))
+    expected = 4 if crib else KEPT[profile]
+    if len(held) != expected:
+        raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {expected} cards, got {len(held)}")
+    every = [*held, starter]
+    no_card_twice(every)
+    subsets = [group for size in range(2, 6) for group in combinations(every, size)]
+    fifteens = 2 * sum(1 for group in subsets if sum(min(rank, 10) for rank, _ in group) == 15)
+    pairs = 2 * sum(1 for a, b in combinations(every, 2) if a[0] == b[0])
+    runs = run_points([rank for rank, _ in every])
+    flush = 0
+    if len({suit for _, suit in held}) == 1:
+        if starter[1] == held[0][1]:
+            flush = len(held) + 1
+        elif not crib:  # a crib scores a flush only with the starter
+            flush = len(held)
+    nobs = 1 if any(rank == 11 and suit == starter[1] for rank, suit in held) else 0
+    breakdown = {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
+    return {"total": sum(breakdown.values()), "breakdown": breakdown}
+
+
+if __name__ == "__main__":
+    version = ".".join(map(str, sys.version_info[:3]))
+    Adapter(
+        name="python-show-only",
+        version="1.0.0",
+        language=f"Python {version}",
+        profiles=list(KEPT),
+        handlers={"show": show},
+        features=["breakdown"],
+    ).serve()

@@ -1,0 +1,227 @@
+"""Several engines side by side: a column per engine (A, B, ...), per case x profile which engines
+pass, per rule each engine's figure, and the cases where the engines disagree first.
+
+Engines disagree on a case x profile when, among the engines that ran it (not `not_applicable`,
+not missing because the engine did not start), one passed it and another did not.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from harness.report.common import counts_text
+from harness.report.tally import by_rule, compliance_message, figure, verdict
+from harness.results.results import CaseResult, empty_counts, rule_area
+from harness.results.saved import Run
+from harness.results.status import Status
+
+SYMBOLS = {
+    Status.PASS: "✓",
+    Status.FAIL: "✗",
+    Status.ERROR: "!",
+    Status.XPASS: "✗",
+    Status.XFAIL: "~",
+    Status.SKIP: "~",
+    Status.NOT_APPLICABLE: "–",
+}
+
+
+def mark(status: Status | None) -> str:
+    """A status as a symbol and its name (`✓ pass`), or `· not run`."""
+    return "· not run" if status is None else f"{SYMBOLS[status]} {status.value}"
+
+
+@dataclass(frozen=True)
+class Column:
+    letter: str
+    run: Run
+
+    @property
+    def title(self) -> str:
+        return f"{self.letter}: {self.run.label}"
+
+    @property
+    def command(self) -> str:
+        return self.run.header.engine_command or "the reference engine, in-process"
+
+    @property
+    def started(self) -> bool:
+        return self.run.header.engine is not None
+
+    @property
+    def state(self) -> str:
+        """`98.5% (1,315/1,335)`, or why there is no figure."""
+        footer = self.run.footer
+        if not self.started and footer.aborted:
+            return f"did not start: {footer.aborted}"
+        text = compliance_message(footer.summary.counts)
+        if footer.aborted:
+            text += f"; stopped: {footer.aborted}"
+        elif footer.interrupted:
+            text += "; interrupted"
+        return text
+
+
+@dataclass(frozen=True)
+class Row:
+    """One case x profile across the engines (None where an engine has no result for it)."""
+
+    name: str
+    results: tuple[CaseResult | None, ...]
+
+    @property
+    def first(self) -> CaseResult:
+        return next(result for result in self.results if result is not None)
+
+    @property
+    def statuses(self) -> tuple[Status | None, ...]:
+        return tuple(None if result is None else result.status for result in self.results)
+
+    @property
+    def disagree(self) -> bool:
+        ran = [status for status in self.statuses if status is not None and status is not Status.NOT_APPLICABLE]
+        return len({status.passed for status in ran}) > 1
+
+
+@dataclass(frozen=True)
+class Comparison:
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]  # disagreements first, then the rest, each in the order they were run
+    rules: Mapping[str, tuple[Mapping[str, int], ...]]  # rule -> each engine's counts
+
+    @classmethod
+    def of(cls, runs: Sequence[Run]) -> Comparison:
+        columns = tuple(Column(letter, run) for letter, run in zip(letters(len(runs)), runs, strict=True))
+        found: dict[tuple[str, str], list[CaseResult | None]] = {}
+        for number, run in enumerate(runs):
+            for result in run.results:
+                found.setdefault(result.item.key, [None] * len(runs))[number] = result
+        rows = [Row(f"{case_id}[{profile}]", tuple(results)) for (case_id, profile), results in found.items()]
+        ordered = [row for row in rows if row.disagree] + [row for row in rows if not row.disagree]
+        per_engine = [by_rule(run.results) for run in runs]
+        rules = sorted({rule for counts in per_engine for rule in counts}, key=lambda rule: _rule_key(per_engine, rule))
+        return cls(
+            columns=columns,
+            rows=tuple(ordered),
+            rules={rule: tuple(counts.get(rule, empty_counts()) for counts in per_engine) for rule in rules},
+        )
+
+    @property
+    def disagreements(self) -> tuple[Row, ...]:
+        return tuple(row for row in self.rows if row.disagree)
+
+    def disagree_by_rule(self) -> dict[str, int]:
+        """Per rule, the disagreements among the cases citing it (rules with none left out)."""
+        found: dict[str, int] = {}
+        for row in self.disagreements:
+            for rule in dict.fromkeys(row.first.case.rules):
+                found[rule] = found.get(rule, 0) + 1
+        return found
+
+    def disagree_by_area(self) -> dict[str, int]:
+        """Per rule area, the disagreements among the cases citing one of its rules."""
+        found: dict[str, int] = {}
+        for row in self.disagreements:
+            for area in dict.fromkeys(rule_area(rule) for rule in row.first.case.rules):
+                found[area] = found.get(area, 0) + 1
+        return found
+
+    @property
+    def exit_status(self) -> int:
+        """The worst engine's: interrupted (130) over setup errors (2) over failures (1)."""
+        statuses = [column.run.footer.exit_status for column in self.columns]
+        for worst in (130, 2, 1):
+            if worst in statuses:
+                return worst
+        return max(statuses, default=0)
+
+
+def letters(count: int) -> list[str]:
+    alphabet = string.ascii_uppercase
+    return [alphabet[n] if n < len(alphabet) else f"E{n + 1}" for n in range(count)]
+
+
+def _rule_key(per_engine: Sequence[Mapping[str, Mapping[str, int]]], rule: str) -> tuple[int, str]:
+    """Rules in the order by_rule gives them, whichever engine has the rule first."""
+    for counts in per_engine:
+        if rule in counts:
+            return (list(counts).index(rule), rule)
+    return (0, rule)
+
+
+def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
+    """The comparison as a terminal shows it: the engines, the rules where they differ, the
+    disagreements (the first `details`; every one is in the Markdown and HTML reports)."""
+    columns = comparison.columns
+    lines = [f"{len(columns)} engines side by side:"]
+    width = max(len(column.title) for column in columns)
+    for column in columns:
+        lines.append(f"  {column.title:<{width}}  {column.state}")
+        lines.append(f"  {'':<{width}}  [{column.command}]")
+    lines.append("")
+    split = comparison.disagree_by_rule()
+    differ = [rule for rule in comparison.rules if rule in split]
+    if differ:
+        lines.append(f"rules where the engines disagree on a case ({len(differ)} of {len(comparison.rules)}):")
+        rule_width = max(len(rule) for rule in differ)
+        head = "  ".join(f"{column.letter:<14}" for column in columns)
+        lines.append(f"  {'rule':<{rule_width}}  {head}  disagree")
+        for rule in differ:
+            cells = "  ".join(f"{_cell(counts):<14}" for counts in comparison.rules[rule])
+            lines.append(f"  {rule:<{rule_width}}  {cells}  {split[rule]}")
+    else:
+        lines.append(f"the engines agree on every case they both ran, under all {len(comparison.rules)} rules")
+    lines.append("")
+    disagreements = comparison.disagreements
+    lines.append(f"{len(disagreements)} case x profile results where the engines disagree")
+    name_width = max([len(row.name) for row in disagreements[:details]] or [0])
+    for row in disagreements[:details]:
+        pairs = zip(columns, row.statuses, strict=True)
+        cells = "  ".join(f"{column.letter} {mark(status):<16}" for column, status in pairs)
+        lines.append(f"  {row.name:<{name_width}}  {cells}")
+    if len(disagreements) > details:
+        lines.append(f"  ... and {len(disagreements) - details} more (all of them in --markdown and --html)")
+    for column in columns:
+        counts = counts_text(column.run.footer.summary.counts) or "no results"
+        lines.append(f"{column.letter}: {counts}")
+    return [line.rstrip() for line in lines]
+
+
+def _cell(counts: Mapping[str, int]) -> str:
+    shown = verdict(counts)
+    return f"{shown.symbol} {figure(counts)}".strip() or "·"
+
+
+def markdown_lines(comparison: Comparison) -> list[str]:
+    """The comparison in Markdown: the engines, each rule's figure per engine, every disagreement."""
+    columns = comparison.columns
+    lines = [f"## cribcheck: {len(columns)} engines side by side", ""]
+    lines += ["| | engine | command | compliance |", "|---|---|---|---|"]
+    for column in columns:
+        cells = [f"**{column.letter}**", _md(column.run.label), f"`{_md(column.command)}`", _md(column.state)]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "### By rule", "", "A case counts under every rule it cites; ✓ all passed, ✗ failures, ! errors,"]
+    lines += ["~ skipped or expected failures, – not applicable.", ""]
+    lines.append("| Rule | " + " | ".join(column.letter for column in columns) + " | cases the engines disagree on |")
+    lines.append("|---|" + "---:|" * len(columns) + "---:|")
+    split = comparison.disagree_by_rule()
+    for rule, counts in comparison.rules.items():
+        note = f"✗ {split[rule]}" if rule in split else ""
+        lines.append(f"| `{rule}` | " + " | ".join(_cell(count) for count in counts) + f" | {note} |")
+    disagreements = comparison.disagreements
+    lines += ["", f"### Cases where the engines disagree ({len(disagreements)})", ""]
+    if disagreements:
+        lines.append("| case | " + " | ".join(column.letter for column in columns) + " | title |")
+        lines.append("|---|" + "---|" * len(columns) + "---|")
+        for row in disagreements:
+            cells = " | ".join(mark(status) for status in row.statuses)
+            lines.append(f"| `{row.name}` | {cells} | {_md(row.first.case.title)} |")
+    else:
+        lines.append("None: on every case x profile that two engines ran, they agree.")
+    return [*lines, ""]
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

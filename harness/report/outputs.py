@@ -1,0 +1,148 @@
+"""Every report of one or several saved runs, written the same way by `cribcheck summary` and by a
+run of several engines.
+
+One run is replayed through the very reporters a live run feeds (so the Markdown, JUnit, HTML and
+badge equal the live run's). Several runs are put side by side: Markdown and HTML open with the
+comparison, then each engine's own report; JUnit holds each engine's suites, named
+`cribcheck.<letter>.<profile>`; each engine gets its own badge.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from harness.report import Reporter
+from harness.report.badge import BadgeReporter, badge, write_badge
+from harness.report.compare import Comparison, markdown_lines, terminal_lines
+from harness.report.html import HtmlReporter, write_html
+from harness.report.junit import JUnitReporter
+from harness.report.markdown import MAX_BYTES, MarkdownReporter
+from harness.report.terminal import TerminalReporter
+from harness.results.saved import Run
+
+
+@dataclass(frozen=True)
+class Outputs:
+    markdown: Path | None = None
+    junit: Path | None = None
+    html: Path | None = None
+    badge: Path | None = None
+
+
+def replay(run: Run, reporters: Sequence[Reporter]) -> None:
+    """Feed a saved run to reporters as the live run fed them."""
+    for reporter in reporters:
+        reporter.start(run.header)
+    for result in run.results:
+        for reporter in reporters:
+            reporter.case(result)
+    for reporter in reporters:
+        reporter.finish(run.footer)
+
+
+def file_reporters(outputs: Outputs) -> list[Reporter]:
+    """The reporters that write the files asked for (a live run's, and a replayed run's)."""
+    kinds = (
+        (outputs.junit, JUnitReporter),
+        (outputs.markdown, MarkdownReporter),
+        (outputs.html, HtmlReporter),
+        (outputs.badge, BadgeReporter),
+    )
+    return [kind(path) for path, kind in kinds if path]
+
+
+def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
+    """Write every report asked for; the files written."""
+    if len(runs) == 1:
+        replay(runs[0], file_reporters(outputs))
+        return [path for path in (outputs.markdown, outputs.junit, outputs.html, outputs.badge) if path]
+    written: list[Path] = []
+    comparison = Comparison.of(runs)
+    if outputs.markdown:
+        outputs.markdown.write_text(side_by_side_markdown(comparison), encoding="utf-8")
+        written.append(outputs.markdown)
+    if outputs.junit:
+        side_by_side_junit(comparison).write(outputs.junit, encoding="utf-8", xml_declaration=True)
+        written.append(outputs.junit)
+    if outputs.html:
+        write_html(outputs.html, runs)
+        written.append(outputs.html)
+    if outputs.badge:
+        for column, path in zip(comparison.columns, badge_paths(outputs.badge, comparison), strict=True):
+            write_badge(path, badge(column.run.footer))
+            written.append(path)
+    return written
+
+
+def side_by_side_markdown(comparison: Comparison) -> str:
+    lines = markdown_lines(comparison)
+    share = MAX_BYTES // (len(comparison.columns) + 1)
+    for column in comparison.columns:
+        reporter = MarkdownReporter(Path("unused.md"))
+        reporter.max_bytes = share
+        replay_into(column.run, reporter)
+        text = reporter.render(column.run.footer)
+        text = text.replace("## cribcheck ", f"## {column.letter}: cribcheck ", 1)
+        lines += ["#" + line if line.startswith("#") else line for line in text.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def replay_into(run: Run, reporter: Reporter) -> None:
+    """Feed a run to a reporter without finishing it (the caller renders)."""
+    reporter.start(run.header)
+    for result in run.results:
+        reporter.case(result)
+
+
+def side_by_side_junit(comparison: Comparison) -> ET.ElementTree:
+    root = ET.Element("testsuites", name="cribcheck")
+    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+    seconds = 0.0
+    for column in comparison.columns:
+        reporter = JUnitReporter(Path("unused.xml"))
+        replay_into(column.run, reporter)
+        one = reporter.build(column.run.footer)
+        seconds += float(one.get("time", "0"))
+        for key in totals:
+            totals[key] += int(one.get(key, "0"))
+        for suite in one.findall("testsuite"):
+            suite.set("name", suite.get("name", "").replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
+            for case in suite.findall("testcase"):
+                name = case.get("classname", "")
+                case.set("classname", name.replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
+            properties = ET.Element("properties")
+            ET.SubElement(properties, "property", name="engine", value=f"{column.run.label} [{column.command}]")
+            suite.insert(0, properties)
+            root.append(suite)
+    for key, value in totals.items():
+        root.set(key, str(value))
+    root.set("time", f"{seconds:.3f}")
+    tree = ET.ElementTree(root)
+    ET.indent(tree)
+    return tree
+
+
+def badge_paths(path: Path, comparison: Comparison) -> list[Path]:
+    """One badge per engine: FILE.json becomes FILE.A-engine-name.json, FILE.B-..."""
+    return [
+        path.with_name(f"{path.stem}.{column.letter}-{_slug(column.run.label)}{path.suffix or '.json'}")
+        for column in comparison.columns
+    ]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
+
+
+def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50) -> None:
+    """The terminal report: one run as `cribcheck run` prints it, several side by side."""
+    if len(runs) == 1:
+        replay(runs[0], [TerminalReporter(out, progress=False, details=details)])
+        return
+    for line in terminal_lines(Comparison.of(runs), details=details):
+        print(line, file=out)

@@ -1,0 +1,138 @@
+"""`cribcheck run --engine A --engine B ...`: several engines in one run, side by side.
+
+Each engine is run by its own `cribcheck run` in its own process (at most --jobs at once), on the
+same selection, writing a JSON Lines report; `reference` names the reference engine. The reports
+are then read back and shown side by side in every output (terminal, Markdown, HTML, JUnit, a
+badge per engine), as `cribcheck summary` would show them; `--report FILE.jsonl` holds each
+engine's run in turn. An engine that fails to start is reported in its column and the others go
+on. The exit status is the worst engine's: 130 interrupted, 2 a setup error (an engine that did
+not start included), 1 failures, 0 when every engine passed everything applicable.
+
+With one `--engine` (or none) this is the plain `cribcheck run` (harness.run.runner).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from harness.report.compare import Comparison, letters
+from harness.report.jsonl import JsonLinesReporter
+from harness.report.outputs import Outputs, print_terminal, write
+from harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
+from harness.run import runner
+
+REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
+PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    runner.add_arguments(parser)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="with several --engine: engines run at once (default: the number of cores)",
+    )
+
+
+def engine_list(args: argparse.Namespace) -> list[str]:
+    return list(getattr(args, "engines", ()) or ([args.engine] if args.engine else []))
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    engines = engine_list(args)
+    if len(engines) <= 1:
+        return runner.main(_for_engine(args, engines[0] if engines else None), out)
+    return run_several(args, engines, out or sys.stdout)
+
+
+def _for_engine(args: argparse.Namespace, engine: str | None) -> argparse.Namespace:
+    """The arguments of one engine's run: `reference` is the in-process reference."""
+    given = dict(vars(args))
+    given["engine"] = None if engine in (None, REFERENCE) else engine
+    given["engines"] = () if given["engine"] is None else (engine,)
+    return argparse.Namespace(**given)
+
+
+def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> int:
+    named = [f"--{name.replace('_', '-')}" for name in PER_ENGINE if getattr(args, name, None)]
+    if named:
+        print(f"cribcheck run: {', '.join(named)} name one engine's file: run such an engine alone", file=sys.stderr)
+        return runner.EXIT_SETUP
+    if args.jobs < 1:
+        print("cribcheck run: --jobs must be at least 1", file=sys.stderr)
+        return runner.EXIT_SETUP
+    try:  # the cases loaded, the selection and the outputs checked once, before any engine starts
+        cases = runner.plan_from_args(_for_engine(args, None)).cases
+        plans = [runner.plan_from_args(_for_engine(args, engine), cases) for engine in engines]
+    except runner.UsageError as error:
+        print(f"cribcheck run: {error}", file=sys.stderr)
+        return runner.EXIT_SETUP
+    with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
+        reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
+        interrupted = _run_each(plans, engines, reports, args.jobs, out)
+        runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
+        if args.report:
+            with args.report.open("w", encoding="utf-8") as joined:
+                for report in reports:
+                    if report.is_file():
+                        joined.write(report.read_text(encoding="utf-8"))
+    print("", file=out)
+    print_terminal(runs, out, details=args.details)
+    outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+    for path in write(runs, outputs):
+        print(f"wrote {path}", file=out)
+    if interrupted:
+        return runner.EXIT_INTERRUPTED
+    return Comparison.of(runs).exit_status
+
+
+def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path], jobs: int, out: TextIO) -> bool:
+    """Run every engine's plan in its own process, `jobs` at a time; True when interrupted."""
+    context = multiprocessing.get_context("spawn")
+    waiting = list(range(len(engines)))
+    running: list[tuple[int, multiprocessing.process.BaseProcess]] = []
+    interrupted = False
+    while waiting or running:
+        while waiting and len(running) < jobs and not interrupted:
+            number = waiting.pop(0)
+            process = context.Process(target=_child, args=(plans[number], reports[number]))
+            process.start()
+            running.append((number, process))
+            print(f"{_letter(number)}: running {engines[number]}", file=out, flush=True)
+        if interrupted:
+            waiting.clear()
+        number, process = running[0]
+        try:
+            process.join()
+        except KeyboardInterrupt:  # the engines' runs are interrupted too, and write their reports
+            interrupted = True
+            continue
+        running.pop(0)
+        print(f"{_letter(number)}: finished (exit status {process.exitcode})", file=out, flush=True)
+    return interrupted
+
+
+def _child(plan: runner.Plan, report: Path) -> None:
+    """One engine's run, in its own process: its JSON Lines report is all it leaves."""
+    outcome = runner.execute(plan, [JsonLinesReporter(report)])
+    sys.exit(outcome.footer.exit_status)
+
+
+def _read(engine: str, report: Path) -> Run:
+    try:
+        runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
+    except ReportFileError as error:
+        return unreadable_run(None if engine == REFERENCE else engine, f"its run left no report: {error}")
+    return runs[0]
+
+
+def _letter(number: int) -> str:
+    return letters(number + 1)[number]

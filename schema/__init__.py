@@ -1,0 +1,2 @@
+"""The JSON Schemas, installed with cribcheck as the data package `harness._schema` (see
+pyproject.toml); the files are JSON, this file only makes the folder a package."""

@@ -1,0 +1,125 @@
+"""The HTML report as a file: self-contained (nothing it loads comes from anywhere else, and its
+Content-Security-Policy allows only its own inline style and script, by hash), every result shown
+without script, rules linked to the rules book, the matrix and the failure entries there.
+tests/harness/test_browser.py loads it in a real browser."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+from harness.contract.files import REPO_ROOT
+
+from .buggy import BUGGY, write_buggy_cases
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text of <script> and <style>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.inline: dict[str, list[str]] = {"script": [], "style": []}
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in = tag if tag in self.inline else None
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in:
+            self.inline[self._in].append(data)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Elements]:
+    folder = tmp_path_factory.mktemp("html")
+    cases = write_buggy_cases(folder / "cases")
+    path = folder / "out" / "r.html"
+    path.parent.mkdir()
+    main(["run", "--cases-dir", str(cases), "--engine", BUGGY, "--no-progress", "--html", str(path)])
+    text = path.read_text(encoding="utf-8")
+    parsed = Elements()
+    parsed.feed(text)
+    return path, text, parsed
+
+
+def test_nothing_is_loaded_from_elsewhere(page: tuple[Path, str, Elements]) -> None:
+    _, text, parsed = page
+    assert not [attrs for _, attrs in parsed.tags if "src" in attrs]  # no script, image or frame source
+    assert not [tag for tag, _ in parsed.tags if tag in ("link", "img", "iframe", "object", "embed", "base")]
+    assert "@import" not in text and "url(" not in text and "@font-face" not in text
+    hrefs = [attrs["href"] or "" for _, attrs in parsed.tags if "href" in attrs]
+    assert hrefs and not [href for href in hrefs if re.match(r"[a-z]+:", href)]  # relative links only
+
+
+def test_the_policy_allows_only_the_page_s_own_style_and_script(page: tuple[Path, str, Elements]) -> None:
+    _, _, parsed = page
+    policy = next(
+        attrs["content"] for tag, attrs in parsed.tags if attrs.get("http-equiv") == "Content-Security-Policy"
+    )
+    assert policy is not None
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'none'"
+    for kind in ("script", "style"):
+        (body,) = parsed.inline[kind]
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        assert directives[f"{kind}-src"] == f"'sha256-{digest}'"
+
+
+def test_without_script_everything_is_shown(page: tuple[Path, str, Elements]) -> None:
+    _, _, parsed = page
+    hidden = [(tag, attrs.get("id")) for tag, attrs in parsed.tags if "hidden" in attrs]
+    assert hidden == [("form", "filters")]  # only the filters, which need script, start hidden
+
+
+def test_rules_link_to_their_anchor_in_the_rules_book(page: tuple[Path, str, Elements]) -> None:
+    path, _, parsed = page
+    links = {attrs["href"] for _, attrs in parsed.tags if "rules.md#" in (attrs.get("href") or "")}
+    assert links
+    for link in links:
+        book, anchor = str(link).split("#")
+        assert Path(os.path.normpath(path.parent / book)) == REPO_ROOT / "docs" / "rules.md"
+        assert anchor in {"show.crib-flush", "show.nobs", "show.runs"}
+
+
+def cells(text: str, rule: str) -> list[str]:
+    row = re.search(rf'<tr data-rule="{re.escape(rule)}">(.*?)</tr>', text)
+    assert row, rule
+    return re.findall(r'<td class="c (\w+)"[^>]*>(?:<a [^>]*>)?([^<]*)', row[1])
+
+
+def test_the_matrix_reads_without_colour(page: tuple[Path, str, Elements]) -> None:
+    _, text, _ = page
+    # tests/harness/buggy.py: each rule has one case under six-card; two of them fail.
+    assert cells(text, "show.crib-flush") == [("fail", "✗ 0/1"), ("fail", "✗ 0/1")]  # all profiles, six-card
+    assert cells(text, "show.nobs") == [("fail", "✗ 0/1"), ("fail", "✗ 0/1")]
+    assert cells(text, "show.runs") == [("pass", "✓ 1/1"), ("pass", "✓ 1/1")]
+    # a failing cell links to its first failing case
+    assert 'href="#e0-buggy-crib-four-hearts-six-card">✗ 0/1</a>' in text
+
+
+def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
+    page: tuple[Path, str, Elements],
+) -> None:
+    _, text, parsed = page
+    entries = [attrs["id"] for tag, attrs in parsed.tags if tag == "article"]
+    assert entries == ["e0-buggy-crib-four-hearts-six-card", "e0-buggy-starter-jack-six-card"]
+    entry = text[text.index('id="e0-buggy-crib-four-hearts-six-card"') :].split("</article>")[0]
+    assert "✗ FAIL" in entry and "buggy crib four hearts" in entry
+    assert "Worked by hand in tests/harness/buggy.py." in entry
+    assert "<h5>expected</h5><pre>{\n  &quot;total&quot;: 4\n}</pre>" in entry
+    assert "<h5>actual</h5><pre>{\n  &quot;total&quot;: 8\n}</pre>" in entry
+    assert (
+        "rerun: <code>cribcheck run --engine " in entry and "--case buggy-crib-four-hearts --profile six-card" in entry
+    )

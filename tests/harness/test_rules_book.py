@@ -1,0 +1,73 @@
+"""docs/rules.md, the rules book: made from the catalogue and the corpus, and kept up to date."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from harness.contract.files import CATALOGUE_FILE, REPO_ROOT
+from harness.corpus.rules_book import book
+
+BOOK_FILE = REPO_ROOT / "docs" / "rules.md"
+BOOK = BOOK_FILE.read_text(encoding="utf-8")
+CATALOGUE = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
+
+
+def section(rule_id: str) -> str:
+    start = BOOK.index(f'<a id="{rule_id}"></a>')
+    end = BOOK.find("<a id=", start + 1)
+    return BOOK[start:end]
+
+
+def test_the_rules_book_is_up_to_date() -> None:
+    assert book() == BOOK, "docs/rules.md is out of date: run `python -m harness.corpus.rules_book docs/rules.md`"
+
+
+def test_every_rule_has_an_anchor_its_statement_profiles_and_sources() -> None:
+    for rule in CATALOGUE["rules"]:
+        text = section(rule["id"])
+        assert f"### `{rule['id']}`" in text
+        assert " ".join(rule["statement"].split()) in text
+        for name in rule["profiles"]:
+            assert f"`{name}`" in text.split("**Profiles:**")[1].split("\n")[0]
+        for citation in rule["sources"]:
+            assert citation in text
+
+
+def test_a_rule_lists_the_cases_that_cite_it() -> None:
+    # cases/show-five/pairs.yaml's s5-pair-in-hand cites show.pairs under five-card only
+    text = section("show.pairs")
+    assert "[cases/show-five/pairs.yaml](../cases/show-five/pairs.yaml): `s5-pair-in-hand` (five-card)" in text
+
+
+def test_each_dispute_gives_both_readings_their_profiles_and_cases_under_each() -> None:
+    disputes = [rule for rule in CATALOGUE["rules"] if rule["area"] == "dispute"]
+    assert [rule["dispute"] for rule in disputes] == [f"D{n}" for n in range(1, len(disputes) + 1)]
+    for rule in disputes:
+        text = section(rule["id"])
+        ruling = re.search(rf"\*\*Ruling\*\* \({rule['dispute']}\): (.*)\n  Cases: (.*)\n", text)
+        other = re.search(rf"\*\*Other reading\*\* \({rule['dispute']}\): (.*)\n  Cases: (.*)\n", text)
+        assert ruling and other, rule["id"]
+        assert f"Played by `{rule['other']['profile']}`" in other.group(1)
+        assert f"Played by `{rule['ruling']['profile']}`" in ruling.group(1)
+        assert ruling.group(2) != "none" and other.group(2) != "none"
+        assert f"({rule['other']['profile']})" in other.group(2) or f", {rule['other']['profile']})" in other.group(2)
+    # D1: the margin reading is played by six-card--skunk-by-margin; 91 for the loser is no skunk
+    # under the ruling (not below 91) but a skunk by margin when the winner is more than 30 ahead
+    assert "`f-skunk-loser-on-91-no-skunk` (six-card--skunk-by-margin)" in section("dispute.d1-skunk-line")
+
+
+def test_the_source_table_describes_every_document() -> None:
+    rows = re.findall(r"^\| (source \d{3}|cribcheck ruling) \| (.+?) \| (.+?) \| (.+?) \|$", BOOK, re.MULTILINE)
+    assert [row[0] for row in rows] == [source["id"] for source in CATALOGUE["sources"]]
+    assert all(row[2].startswith(("Portuguese", "English")) for row in rows)
+
+
+def test_every_link_of_the_rules_book_resolves() -> None:
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', BOOK))
+    for target in re.findall(r"\]\(([^)]+)\)", BOOK):
+        if target.startswith("#"):
+            assert target[1:] in anchors, target
+        else:
+            assert (BOOK_FILE.parent / target).resolve().is_file(), target

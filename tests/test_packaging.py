@@ -1,0 +1,92 @@
+"""cribcheck as a user installs it: a wheel built from this checkout, installed into a fresh virtual
+environment outside the checkout, run from an empty folder. The corpus, the catalogue, the schemas
+and the profiles must come with it as package data."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from harness.cli import version_text
+from harness.corpus.cases import load_cases
+from harness.run.selection import Selection
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_listed_packages_are_the_folders() -> None:
+    """pyproject.toml lists the packages (the data packages need it): a new room must be added there."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {
+        init.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        for top in ("harness", "reference")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    assert listed == folders | {"harness._cases", "harness._schema"}
+
+
+def test_version_names_the_suite_the_protocol_and_the_case_count() -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert version_text() == f"cribcheck {version} (protocol version 1, {len(load_cases())} cases in the corpus)"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The `bin` folder of a fresh venv holding the wheel built from this checkout (and pytest)."""
+    build = tmp_path_factory.mktemp("wheel")
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", str(ROOT), "-w", str(build)], check=True, capture_output=True)
+    (wheel,) = build.glob("cribcheck-*.whl")
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    bindir = venv / "bin"
+    install = [str(bindir / "python"), "-m", "pip", "--disable-pip-version-check", "-q", "install"]
+    subprocess.run([*install, str(wheel), "pytest"], check=True, capture_output=True)
+    return bindir
+
+
+def _in_empty_folder(bindir: Path, tmp_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    environment["PATH"] = f"{bindir}{os.pathsep}{environment.get('PATH', '')}"
+    return subprocess.run(
+        list(command), cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_the_wheel_carries_the_corpus_and_runs_from_anywhere(installed: Path, tmp_path: Path) -> None:
+    # the installed package is the wheel's, not this checkout's
+    where = _in_empty_folder(installed, tmp_path, "python", "-c", "import harness; print(harness.__file__)")
+    assert "site-packages" in where.stdout and str(ROOT) not in where.stdout
+
+    run = _in_empty_folder(installed, tmp_path, "cribcheck", "run")
+    assert run.returncode == 0, run.stdout + run.stderr
+    applicable = len(Selection().items(load_cases()))
+    assert f"{applicable} results" in run.stdout and f"({applicable}/{applicable} applicable passed)" in run.stdout
+
+    lint = _in_empty_folder(installed, tmp_path, "cribcheck", "lint")
+    assert lint.returncode == 0 and "clean" in lint.stdout, lint.stdout + lint.stderr
+
+    # 8C 8D 2H with KS: the pair of eights is the only score (8+8, 8+2, 8+K, 2+K and the triples
+    # 18, 20, 26 and all four 28 make no fifteen), 2 points
+    explain = _in_empty_folder(installed, tmp_path, "cribcheck", "explain", "s5-pair-in-hand")
+    assert explain.returncode == 0, explain.stderr
+    assert "cases/show-five/pairs.yaml" in explain.stdout and re.search(r"total: 2\n", explain.stdout)
+    assert "source 000" in explain.stdout
+
+    smoke = _in_empty_folder(installed, tmp_path, "cribcheck", "smoke", "--engine", "cribcheck serve")
+    assert smoke.returncode == 0 and "the wiring works" in smoke.stdout, smoke.stdout + smoke.stderr
+
+    version = _in_empty_folder(installed, tmp_path, "cribcheck", "--version")
+    assert version.stdout.strip() == version_text()
+
+    plugin = _in_empty_folder(
+        installed, tmp_path, "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--cribcheck-reference",
+        "-k", "s5-pair-in-hand",
+    )  # fmt: skip
+    assert plugin.returncode == 0 and "1 passed" in plugin.stdout, plugin.stdout + plugin.stderr
