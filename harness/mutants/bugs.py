@@ -15,7 +15,7 @@ import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
 from reference.hand import Heels, ThreeForLast, other_player
-from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
+from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -301,6 +301,38 @@ def play_past_31(original: type) -> type:
                 self.events.append(Play(self.turn, card, self.count, score))
                 self.last_player = self.turn
                 self.turn = opponent(self.turn)
+
+    return Pegger
+
+
+def over_31_before_turn(original: type) -> type:
+    """Rejection order broken: the other player's card that would pass 31 is rejected over_31
+    (the rulings put not_your_turn first)."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if text != GO and not self.over and isinstance(text, str | Card):
+                try:
+                    card = as_card(text)
+                except CribbageError:
+                    card = None
+                waiting = opponent(self.turn)
+                if card is not None and card in self.held[waiting] and self.count + card.value > MAX_COUNT:
+                    raise CribbageError(Code.OVER_31, f"{card} would pass 31", index=index)
+            super().play(text, index)
+
+    return Pegger
+
+
+def end_before_the_card(original: type) -> type:
+    """Rejection order broken: once the pegging is over every play is play_after_pegging_over,
+    even a card nobody holds or one that cannot be read."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if self.over:
+                raise CribbageError(Code.PLAY_AFTER_PEGGING_OVER, f"{text} is after the end", index=index)
+            super().play(text, index)
 
     return Pegger
 

@@ -281,6 +281,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "input.legal-play",
         fn(PEGGER, bug.play_past_31),
     ),
+    Mutant(
+        "over-31-before-not-your-turn",
+        "the other player's card that would pass 31 is rejected over_31, not not_your_turn",
+        "input.rejection-order",
+        fn(PEGGER, bug.over_31_before_turn),
+    ),
+    Mutant(
+        "after-the-end-before-the-card",
+        "after the pegging is over every play is play_after_pegging_over, even a card nobody holds",
+        "input.rejection-order",
+        fn(PEGGER, bug.end_before_the_card),
+    ),
     # --- the hand ---
     Mutant(
         "heels-to-pone",

@@ -266,6 +266,29 @@ WITNESSES = (
         "rejected:over_31",
         1,
     ),
+    # Five-card: pone TH 2C AS, dealer KS QD JC. TH 10, KS 20, 2C 22; the dealer's QD JC make 32:
+    # go. The dealer's QD at play 3 is out of turn and past 31: not_your_turn first in the
+    # rejection order; the bug says over_31.
+    Witness(
+        "over-31-before-not-your-turn",
+        "pegging",
+        "five-card",
+        {"pone": cards("TH 2C AS"), "dealer": cards("KS QD JC"), "plays": cards("TH KS 2C QD")},
+        "points.pone",
+        "rejected:not_your_turn",
+        "rejected:over_31",
+    ),
+    # The same hands played out: AS 23, last card pone 1, the pegging is over. Play 4 is 9H, which
+    # nobody holds: card_not_held before play_after_pegging_over; the bug says the latter.
+    Witness(
+        "after-the-end-before-the-card",
+        "pegging",
+        "five-card",
+        {"pone": cards("TH 2C AS"), "dealer": cards("KS QD JC"), "plays": cards("TH KS 2C AS 9H")},
+        "points.pone",
+        "rejected:card_not_held",
+        "rejected:play_after_pegging_over",
+    ),
     # --- the hand ---
     # H5: A 6 (with heels 2), B 4. Heels to the pone: A 4, B 6.
     Witness("heels-to-pone", "hand", "five-card", hand_h5(), "scores.A", 6, 4),
