@@ -369,16 +369,21 @@ def three_for_last_every_hand(original: Fn) -> Fn:
     return awards
 
 
-def dealer_shows_first(original: Fn) -> Fn:
-    """The dealer's hand is counted before the pone's (then the crib)."""
+def show_in_order(original: Fn, order: Sequence[int]) -> Fn:
+    """reference.hand.the_show yielding its three sets (0 the pone's hand, 1 the dealer's hand,
+    2 the crib) in `order`."""
 
     def the_show(*args: Any) -> Iterator[Any]:
-        pone_hand, dealer_hand, crib = original(*args)
-        yield dealer_hand
-        yield pone_hand
-        yield crib
+        sets = tuple(original(*args))
+        for place in order:
+            yield sets[place]
 
     return the_show
+
+
+def dealer_shows_first(original: Fn) -> Fn:
+    """The dealer's hand is counted before the pone's (then the crib)."""
+    return show_in_order(original, (1, 0, 2))
 
 
 # --- the deal and the game ---------------------------------------------------------------------

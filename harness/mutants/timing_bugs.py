@@ -15,9 +15,10 @@ player it scores for) or `reference.hand.the_show`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from harness.mutants.bugs import show_in_order
 from reference.hand import Heels, Show, ThreeForLast
 from reference.pegging import Go, LastCard, PeggingEvent, Play, Reset, opponent
 from reference.show import ShowScore
@@ -104,96 +105,71 @@ def _is_pegging(event: Any) -> bool:
     return isinstance(event, Play | Go | LastCard | Reset)
 
 
-def heels_after_pegging(original: Any) -> Any:
-    """His heels is credited after the pegging (just before the show), not when the jack is turned."""
+def _never(event: Any) -> bool:
+    return False
+
+
+def _always(event: Any) -> bool:
+    return True
+
+
+def _held_back(
+    original: Any,
+    holds: Callable[[Any], bool],
+    before: Callable[[Any], bool] = _never,
+    after: Callable[[Any], bool] = _never,
+) -> Any:
+    """Awards as `original` yields them, but an award whose event `holds` accepts is held back and
+    credited just before the next award `before` accepts, or just after the next one `after`
+    accepts, or else at the end of the hand."""
 
     def awards(*args: Any) -> Iterator[Award]:
         held: Award | None = None
         for award in original(*args):
-            if isinstance(award[0], Heels):
-                held = award
-                continue
-            if held is not None and isinstance(award[0], Show):
+            if held is not None and before(award[0]):
                 yield held
                 held = None
+            if held is None and holds(award[0]):
+                held = award
+                continue
             yield award
+            if held is not None and after(award[0]):
+                yield held
+                held = None
         if held is not None:
             yield held
 
     return awards
+
+
+def _is(kind: type) -> Callable[[Any], bool]:
+    return lambda event: isinstance(event, kind)
+
+
+def heels_after_pegging(original: Any) -> Any:
+    """His heels is credited after the pegging (just before the show), not when the jack is turned."""
+    return _held_back(original, _is(Heels), before=_is(Show))
 
 
 def three_for_last_after_heels(original: Any) -> Any:
     """Three for last is credited after the deal, once the starter is turned (after his heels),
     instead of before the first deal."""
-
-    def awards(*args: Any) -> Iterator[Award]:
-        held: Award | None = None
-        for award in original(*args):
-            if isinstance(award[0], ThreeForLast):
-                held = award
-                continue
-            if held is not None and not isinstance(award[0], Heels):
-                yield held
-                held = None
-            yield award
-            if held is not None:
-                yield held
-                held = None
-        if held is not None:
-            yield held
-
-    return awards
+    return _held_back(original, _is(ThreeForLast), before=lambda event: not isinstance(event, Heels), after=_always)
 
 
 def three_for_last_at_end_of_hand(original: Any) -> Any:
     """Three for last is credited at the end of the first hand, after the crib."""
-
-    def awards(*args: Any) -> Iterator[Award]:
-        held: Award | None = None
-        for award in original(*args):
-            if isinstance(award[0], ThreeForLast):
-                held = award
-                continue
-            yield award
-        if held is not None:
-            yield held
-
-    return awards
+    return _held_back(original, _is(ThreeForLast))
 
 
 def last_card_after_pone_hand(original: Any) -> Any:
     """The go / last-card point that ends the pegging is credited after the pone's hand is counted."""
-
-    def awards(*args: Any) -> Iterator[Award]:
-        held: Award | None = None
-        for award in original(*args):
-            if held is not None and _is_pegging(award[0]):
-                yield held
-                held = None
-            if isinstance(award[0], LastCard):
-                held = award
-                continue
-            yield award
-            if held is not None and isinstance(award[0], Show):
-                yield held
-                held = None
-        if held is not None:
-            yield held
-
-    return awards
+    return _held_back(original, _is(LastCard), before=_is_pegging, after=_is(Show))
 
 
 def crib_before_dealer_hand(original: Any) -> Any:
     """The crib is counted before the dealer's hand (after the pone's)."""
-
-    def the_show(*args: Any) -> Iterator[Any]:
-        pone_hand, dealer_hand, crib = original(*args)
-        yield pone_hand
-        yield crib
-        yield dealer_hand
-
-    return the_show
+    return show_in_order(original, (0, 2, 1))
 
 
 def dealer_hand_and_crib_together(original: Any) -> Any:
