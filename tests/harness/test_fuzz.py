@@ -295,27 +295,26 @@ class ScriptedPicker:
 
 
 @pytest.mark.parametrize(
-    ("profile_name", "pone", "dealer", "kind", "turn", "expected"),
+    ("profile_name", "pone", "dealer", "kind", "choices", "expected"),
     [
         # TH 10, KS 20, 2C 22; the dealer's QD JC make 32: go; the pone plays on with AS. Spoiled
-        # at that turn with the other player's card QD: not_your_turn and 22 + 10 = 32 past 31;
-        # input.rejection-order puts not_your_turn first.
-        ("five-card", "TH 2C AS", "KS QD JC", "other", 3, ("not_your_turn", 3)),
+        # at turn 3 with the other player's first card, QD: not_your_turn and 22 + 10 = 32 past
+        # 31; input.rejection-order puts not_your_turn first.
+        ("five-card", "TH 2C AS", "KS QD JC", "other", (3, 0), ("not_your_turn", 3)),
         # The same with six-card hands: TH KS 2C, go, AS 3D, last card; reset, QD JC TC; all
         # eight played. A ninth play of a card nobody holds (the first unused card of the deck,
         # AC) breaks card_not_held and play_after_pegging_over: card_not_held first.
-        ("six-card", "TH 2C AS 3D", "KS QD JC TC", "extra", None, ("card_not_held", 8)),
+        ("six-card", "TH 2C AS 3D", "KS QD JC TC", "extra", (0,), ("card_not_held", 8)),
     ],
 )
 def test_a_spoiled_play_breaking_two_rules_gets_the_first_code(
-    profile_name: str, pone: str, dealer: str, kind: str, turn: int | None, expected: tuple[str, int]
+    profile_name: str, pone: str, dealer: str, kind: str, choices: tuple[int, ...], expected: tuple[str, int]
 ) -> None:
     profile = load_profile(profile_name)
     hands = parse_cards(pone.split()), parse_cards(dealer.split())
     run = simulate_pegging(*hands, profile.count == "restarting", lambda fits: fits[0])
     tokens = [str(card) for card in run.cards]
     unused = [card for card in full_deck() if card not in (*hands[0], *hands[1])]
-    choices = [CORRUPTIONS.index(kind), 0] if turn is None else [CORRUPTIONS.index(kind), turn, 0]
-    plays = corrupted(ScriptedPicker(*choices), run, tokens, list(range(len(tokens))), unused)
+    plays = corrupted(ScriptedPicker(CORRUPTIONS.index(kind), *choices), run, tokens, list(range(len(tokens))), unused)
     answer = run_reference("pegging", {"pone": pone.split(), "dealer": dealer.split(), "plays": plays}, profile_name)
     assert (answer["rejected"]["code"], answer["rejected"]["index"]) == expected
