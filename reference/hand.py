@@ -151,7 +151,9 @@ def _awards(
     crib: tuple[Card, ...],
     plays: Sequence[Card | str],
 ) -> Iterator[tuple[HandEvent, Player | None]]:
-    """The events of the hand in their fixed order, each with the player it scores for."""
+    """The events of the hand in their fixed order (rule game.hand-order: three for last, heels,
+    each card's points as it is played, the go or last-card point after it, then the pone's hand,
+    the dealer's hand, the crib), each with the player it scores for."""
     pone = other_player(dealer)
     if first_hand and profile.three_for_last:
         yield three_for_last(profile), pone

@@ -241,14 +241,18 @@ class _Pegger:
         )
 
     def play(self, text: Card | str, index: int) -> None:
+        """Rules input.legal-play and input.rejection-order, checked in this order: a card held by
+        no player, the other player's card, a go while a card fits, a card past 31, a play after
+        the pegging is over (once it is over nobody is to play and no count is open, so a card
+        still held is only after the end)."""
         self.go_unclaimed = False
-        if self.over:
-            raise CribbageError(
-                Code.PLAY_AFTER_PEGGING_OVER,
-                f"{text} is played after the pegging is over (neither could play, count {self.count})",
-                index=index,
-            )
         if text == GO:
+            if self.over:
+                raise CribbageError(
+                    Code.PLAY_AFTER_PEGGING_OVER,
+                    f"a go is said after the pegging is over (neither could play, count {self.count})",
+                    index=index,
+                )
             raise CribbageError(
                 Code.GO_WITH_PLAYABLE_CARD,
                 f"the {self.turn} says go at count {self.count} holding a card that fits: "
@@ -256,22 +260,19 @@ class _Pegger:
                 index=index,
             )
         card = _card_at(text, index)
-        waiting = opponent(self.turn)
-        if card in self.held[waiting] and waiting in self.said_go:
+        holder = next((role for role, cards in self.held.items() if card in cards), None)
+        if holder is None:
+            raise CribbageError(Code.CARD_NOT_HELD, f"{card} is held by no player", index=index)
+        if self.over:
             raise CribbageError(
-                Code.OVER_31,
-                f"{card} would take the count from {self.count} to {self.count + card.value}; "
-                f"the {waiting} has said go",
+                Code.PLAY_AFTER_PEGGING_OVER,
+                f"{card} is played after the pegging is over (neither could play, count {self.count})",
                 index=index,
             )
-        if card in self.held[waiting]:
+        if holder != self.turn:
             raise CribbageError(
-                Code.NOT_YOUR_TURN,
-                f"{card} is the {opponent(self.turn)}'s, but the {self.turn} is to play",
-                index=index,
+                Code.NOT_YOUR_TURN, f"{card} is the {holder}'s, but the {self.turn} is to play", index=index
             )
-        if card not in self.held[self.turn]:
-            raise CribbageError(Code.CARD_NOT_HELD, f"{card} is not held by the {self.turn}", index=index)
         if self.count + card.value > MAX_COUNT:
             raise CribbageError(
                 Code.OVER_31,

@@ -15,6 +15,9 @@ Every error names the file, the case id (or the catalogue rule id) and the field
   except in a case that expects invalid_card (resp. duplicate_card);
 - card counts fit each listed profile, except under a profile whose expectation is
   wrong_card_count;
+- a case citing input.rejection-order may also hold the faults that come after its expected code
+  in that order (INPUT_ORDER): a card twice or a wrong count beside invalid_card, a wrong count
+  beside duplicate_card;
 - the reference engine agrees with every expectation under every listed profile
   (harness.operations.compare.mismatches);
 - coverage, when the whole corpus is linted: each catalogue rule with profiles is cited by a
@@ -282,9 +285,25 @@ def is_card(value: Any) -> bool:
     return isinstance(value, str) and CARD_PATTERN.fullmatch(value) is not None
 
 
+# Rule input.rejection-order: of these faults of the input, the first one present decides the code.
+INPUT_ORDER = ("invalid_card", "duplicate_card", "wrong_card_count")
+
+
+def _tolerated(case: Case, code: str | None) -> set[str]:
+    """The faults a case expecting `code` may hold: that code's own, and when the case cites
+    input.rejection-order, those after it in INPUT_ORDER."""
+    if code not in INPUT_ORDER:
+        return {code} if code else set()
+    if "input.rejection-order" not in case.rules:
+        return {code}
+    return set(INPUT_ORDER[INPUT_ORDER.index(code) :])
+
+
 def card_problems(case: Case) -> list[tuple[str, str]]:
-    """Invalid cards, and cards given twice in one deal, unless the case expects just that."""
-    codes = {_expected_code(case, name) for name in case.profiles if _resolves(case, name)}
+    """Invalid cards, and cards given twice in one deal, unless the case expects just that (or a
+    fault before it in input.rejection-order)."""
+    expected = [_expected_code(case, name) for name in case.profiles if _resolves(case, name)]
+    codes = {fault for code in expected for fault in _tolerated(case, code)}
     problems = []
     for group in card_groups(case.op, case.input):
         first_seen: dict[str, str] = {}
@@ -305,7 +324,7 @@ def count_problems(case: Case, profiles: Mapping[str, Profile]) -> list[tuple[st
     by_problem: dict[tuple[str, str], list[str]] = defaultdict(list)
     for name in case.profiles:
         profile = profiles.get(name)
-        if profile is None or _expected_code(case, name) == "wrong_card_count":
+        if profile is None or "wrong_card_count" in _tolerated(case, _expected_code(case, name)):
             continue
         for problem in _counts(case.op, case.input, profile):
             by_problem[problem].append(name)

@@ -15,7 +15,7 @@ import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
 from reference.hand import Heels, ThreeForLast, other_player
-from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
+from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -305,6 +305,38 @@ def play_past_31(original: type) -> type:
     return Pegger
 
 
+def over_31_before_turn(original: type) -> type:
+    """Rejection order broken: the other player's card that would pass 31 is rejected over_31
+    (the rulings put not_your_turn first)."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if text != GO and not self.over and isinstance(text, str | Card):
+                try:
+                    card = as_card(text)
+                except CribbageError:
+                    card = None
+                waiting = opponent(self.turn)
+                if card is not None and card in self.held[waiting] and self.count + card.value > MAX_COUNT:
+                    raise CribbageError(Code.OVER_31, f"{card} would pass 31", index=index)
+            super().play(text, index)
+
+    return Pegger
+
+
+def end_before_the_card(original: type) -> type:
+    """Rejection order broken: once the pegging is over every play is play_after_pegging_over,
+    even a card nobody holds or one that cannot be read."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if self.over:
+                raise CribbageError(Code.PLAY_AFTER_PEGGING_OVER, f"{text} is after the end", index=index)
+            super().play(text, index)
+
+    return Pegger
+
+
 # --- the hand ----------------------------------------------------------------------------------
 
 
@@ -337,16 +369,21 @@ def three_for_last_every_hand(original: Fn) -> Fn:
     return awards
 
 
-def dealer_shows_first(original: Fn) -> Fn:
-    """The dealer's hand is counted before the pone's (then the crib)."""
+def show_in_order(original: Fn, order: Sequence[int]) -> Fn:
+    """reference.hand.the_show yielding its three sets (0 the pone's hand, 1 the dealer's hand,
+    2 the crib) in `order`."""
 
     def the_show(*args: Any) -> Iterator[Any]:
-        pone_hand, dealer_hand, crib = original(*args)
-        yield dealer_hand
-        yield pone_hand
-        yield crib
+        sets = tuple(original(*args))
+        for place in order:
+            yield sets[place]
 
     return the_show
+
+
+def dealer_shows_first(original: Fn) -> Fn:
+    """The dealer's hand is counted before the pone's (then the crib)."""
+    return show_in_order(original, (1, 0, 2))
 
 
 # --- the deal and the game ---------------------------------------------------------------------

@@ -380,12 +380,15 @@ def _each(reporters: Sequence[Reporter], method: str, value: object) -> None:
         getattr(reporter, method)(value)
 
 
+SELECTION_OPTIONS = ("profile", "case", "rule", "tag", "exclude")  # Selection's fields, in order
+
+
 def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """The reports of a run interrupted before its plan was made (no case read, no engine)."""
     plan = Plan(
         cases=(),
         items=(),
-        selection=Selection(*(tuple(getattr(args, name, ())) for name in ("profile", "case", "rule", "tag", "exclude"))),
+        selection=Selection(*(tuple(getattr(args, name, ())) for name in SELECTION_OPTIONS)),
         expectations=Expectations(),
         engine_options=engine_options(args),
         cases_dir=Path(args.cases),

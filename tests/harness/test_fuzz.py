@@ -40,9 +40,11 @@ from harness.fuzz.findings import (
 )
 from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example, signature
 from harness.fuzz.strategies import (
+    CORRUPTIONS,
     Example,
     RandomPicker,
     Steering,
+    corrupted,
     examples,
     hand_outcome,
     reference_profile,
@@ -54,7 +56,7 @@ from harness.mutants.catalogue import get_mutant, mutant_names
 from harness.mutants.engine import mutant_adapter, mutant_engine
 from harness.mutants.kill_table import kills
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from reference import full_deck, load_profile, play_pegging, profile_names
+from reference import full_deck, load_profile, parse_cards, play_pegging, profile_names
 
 SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
 QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
@@ -305,3 +307,41 @@ def test_a_finding_is_known_by_operation_main_profile_and_first_key() -> None:
     assert signature(failed)[2] == "error"
     other = Finding(example, {}, {}, {"rejected": {}}, None, ("expected a result, got rejection x",))
     assert signature(other)[2] == "(answer)"
+
+
+class ScriptedPicker:
+    """Choices given in advance, one per call of index()."""
+
+    def __init__(self, *choices: int) -> None:
+        self.choices = list(choices)
+
+    def index(self, size: int) -> int:
+        choice = self.choices.pop(0)
+        assert 0 <= choice < size
+        return choice
+
+
+@pytest.mark.parametrize(
+    ("profile_name", "pone", "dealer", "kind", "choices", "expected"),
+    [
+        # TH 10, KS 20, 2C 22; the dealer's QD JC make 32: go; the pone plays on with AS. Spoiled
+        # at turn 3 with the other player's first card, QD: not_your_turn and 22 + 10 = 32 past
+        # 31; input.rejection-order puts not_your_turn first.
+        ("five-card", "TH 2C AS", "KS QD JC", "other", (3, 0), ("not_your_turn", 3)),
+        # The same with six-card hands: TH KS 2C, go, AS 3D, last card; reset, QD JC TC; all
+        # eight played. A ninth play of a card nobody holds (the first unused card of the deck,
+        # AC) breaks card_not_held and play_after_pegging_over: card_not_held first.
+        ("six-card", "TH 2C AS 3D", "KS QD JC TC", "extra", (0,), ("card_not_held", 8)),
+    ],
+)
+def test_a_spoiled_play_breaking_two_rules_gets_the_first_code(
+    profile_name: str, pone: str, dealer: str, kind: str, choices: tuple[int, ...], expected: tuple[str, int]
+) -> None:
+    profile = load_profile(profile_name)
+    hands = parse_cards(pone.split()), parse_cards(dealer.split())
+    run = simulate_pegging(*hands, profile.count == "restarting", lambda fits: fits[0])
+    tokens = [str(card) for card in run.cards]
+    unused = [card for card in full_deck() if card not in (*hands[0], *hands[1])]
+    plays = corrupted(ScriptedPicker(CORRUPTIONS.index(kind), *choices), run, tokens, list(range(len(tokens))), unused)
+    answer = run_reference("pegging", {"pone": pone.split(), "dealer": dealer.split(), "plays": plays}, profile_name)
+    assert (answer["rejected"]["code"], answer["rejected"]["index"]) == expected

@@ -173,13 +173,13 @@ def test_explicit_go_is_accepted_where_due():
     assert result.points == {"pone": 0, "dealer": 1}
 
 
-def test_card_of_a_player_who_said_go_is_over_31():
+def test_card_of_a_player_who_said_go_is_not_your_turn():
     # Six-card: pone TC 9D AH 4S, dealer KS 5C 6C 7D. TC 10, KS 20, 9D 29: the dealer's 5C 6C 7D
-    # all pass 31 (34, 35, 36): go. The dealer then plays 5C anyway: over 31 (not "not your turn":
-    # the dealer is waiting only because nothing fits).
+    # all pass 31 (34, 35, 36): go. The dealer then plays 5C anyway, on the pone's turn. In the
+    # order of the rejections, another seat's card (not_your_turn) comes before a card past 31.
     with pytest.raises(CribbageError) as error:
         play_pegging(["TC", "9D", "AH", "4S"], ["KS", "5C", "6C", "7D"], ["TC", "KS", "9D", "5C"], SIX)
-    assert (error.value.code, error.value.index) == (Code.OVER_31, 3)
+    assert (error.value.code, error.value.index) == (Code.NOT_YOUR_TURN, 3)
 
 
 def test_score_play_names_the_first_card_past_31():
