@@ -103,7 +103,9 @@ def test_the_docs_give_the_rejection_order_of_the_rulings(text: str, opening: st
     assert opening in text, "the document no longer states the rejection order"
     paragraph = text[text.index(opening) :].split("\n\n")[0]
     assert _codes_in_order(paragraph) == REJECTION_ORDER
-    assert {code.value for code in Code} == set(REJECTION_ORDER)  # every code has its place
+    # every code has its place, but invalid_input: the Python API's answer to a value the protocol's
+    # schemas already refuse (a dealer other than A or B), so no engine is ever asked to order it
+    assert {code.value for code in Code} - {"invalid_input"} == set(REJECTION_ORDER)
 
 
 def test_the_catalogue_gives_the_order_of_one_play() -> None:
