@@ -9,7 +9,9 @@ that found it, the operation of the case it shrank to), then the median and the 
 machine. With --out, each shrunk case is written there, then linted (harness.corpus.lint), run against the
 reference (which passes it) and against its mutant (which fails it). Exit 1 when a mutant was not
 found within the cap or a case is not sound. With --with-corpus the table also gives, for each
-mutant, the corpus's kills (as `cribcheck mutants` counts them) and the first killing case.
+mutant, the corpus's kills (as `cribcheck mutants` counts them: case x profile runs and distinct
+cases), whether it is killed with no optional feature claimed (`cribcheck mutants --features
+none`) and the first killing case.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from harness.engine.engines import AdapterEngine, EngineOptions
 from harness.fuzz.findings import case_document, write_case
 from harness.fuzz.fuzz import FuzzResult, FuzzSettings, fuzz
 from harness.mutants.catalogue import get_mutant, mutant_names
-from harness.mutants.kill_table import kill_table, kills
+from harness.mutants.kill_table import KillTable, applicable, distinct_cases, kill_tables, kills
 from harness.operations.answers import cached_profiles
+from harness.operations.features import FEATURES
 
 
 @dataclass(frozen=True)
@@ -54,20 +57,37 @@ def detect(mutant: str, wanted: FuzzSettings) -> FuzzResult:
         engine.close()
 
 
-def table(rows: list[Row], cap: float, corpus: dict[str, list[str]] | None = None) -> list[str]:
+def no_feature_cell(mutant: str, killers: list[str]) -> str:
+    """The "killed with no optional feature" cell: yes with the distinct cases, n/a, or NO."""
+    if not applicable(mutant, ()):
+        return f"n/a (only `{get_mutant(mutant).shown_only_by}` shows it)"
+    return f"yes ({distinct_cases(killers)})" if killers else "NO"
+
+
+def table(rows: list[Row], cap: float, corpus: tuple[KillTable, KillTable] | None = None) -> list[str]:
     """A Markdown table: each mutant, how long the fuzzer took to find it, with how many examples,
-    on which operation, and the operation of the case it shrank to; with `corpus` (the kill table
-    of harness.mutants.catalogue), first the number of case x profile runs of the corpus that kill it and
-    the first of them."""
-    head = "| mutant | corpus kills | first killing case " if corpus is not None else "| mutant "
-    lines = [head + "| fuzz: seconds | examples | found by | shrunk to |"]
-    lines.append("|---" + ("|---:|---" if corpus is not None else "") + "|---:|---:|---|---|")
+    on which operation, and the operation of the case it shrank to; with `corpus` (the kill tables
+    of harness.mutants.catalogue with every optional feature and with none), first the number of
+    case x profile runs of the corpus that kill it, of distinct cases, whether it is killed with no
+    optional feature claimed (and by how many distinct cases), and the first killing run."""
+    head = "| mutant "
+    rule = "|---"
+    if corpus is not None:
+        head += "| corpus kills | distinct cases | killed with no optional feature | first killing case "
+        rule += "|---:|---:|---|---"
+    lines = [head + "| fuzz: seconds | examples | found by | shrunk to |", rule + "|---:|---:|---|---|"]
     for row in rows:
         result = row.result
         cells = [row.mutant]
         if corpus is not None:
-            killers = corpus.get(row.mutant, [])
-            cells += [str(len(killers)), f"`{killers[0]}`" if killers else "SURVIVED"]
+            full, none = corpus
+            killers = full.get(row.mutant, [])
+            cells += [
+                str(len(killers)),
+                str(distinct_cases(killers)),
+                no_feature_cell(row.mutant, none.get(row.mutant, [])),
+                f"`{killers[0]}`" if killers else "SURVIVED",
+            ]
         if result.detected_seconds is None:
             cells += [f"not found in {cap:g} s", str(result.examples), "", ""]
         else:
@@ -149,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         detected = "not found" if result.detected_seconds is None else f"{result.detected_seconds:6.2f} s"
         print(f"{name:36} {detected}  ({result.examples} examples, {result.seconds:.1f} s in all)", flush=True)
     print()
-    corpus = kill_table(load_cases()) if args.with_corpus else None
+    corpus = None
+    if args.with_corpus:
+        full, none = kill_tables(load_cases(), claims=(FEATURES, ()))
+        corpus = (full, none)
     for line in [*table(rows, args.seconds, corpus), "", *figures(rows, args.seconds, args.seed)]:
         print(line)
     print(f"machine: {machine()}; wall time {time.monotonic() - started:.0f} s")

@@ -9,8 +9,9 @@ command line depends on.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -18,6 +19,7 @@ import yaml
 
 from harness.contract.files import CASES_DIR, SAFE_LOADER
 from harness.contract.version import suite_version
+from harness.contract.words import nearest
 from harness.corpus import explain, lint
 from harness.corpus.cases import case_files
 from harness.engine import serve
@@ -111,10 +113,60 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+INVALID_CHOICE = re.compile(
+    r"argument (?P<what>[^:]+): invalid choice: '(?P<word>[^']*)' \(choose from (?P<names>.*)\)"
+)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with "did you mean" for a mistyped subcommand, option or choice, and the usage of
+    the subcommand concerned (a mistyped option of `run` shows `run`'s usage, a mistyped command
+    the usage of the nearest one)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        namespace, extras = super().parse_known_args(args, namespace)
+        command = self._subcommand(getattr(namespace, "command", None))
+        if extras and command is not None:  # the subcommand's options, reported by the subcommand
+            command.error(command.unrecognized(extras))
+        return namespace, extras
+
+    def unrecognized(self, extras: Sequence[str]) -> str:
+        options = [
+            option for action in self._actions if action.help != argparse.SUPPRESS for option in action.option_strings
+        ]
+        hints = [
+            f"{word}: did you mean {found[0]}?"
+            for word in extras
+            if word.startswith("-")
+            for found in [nearest(word.split("=")[0], options, 1)]
+            if found
+        ]
+        return f"unrecognized arguments: {' '.join(extras)}" + "".join(f"\n  {hint}" for hint in hints)
+
+    def error(self, message: str) -> NoReturn:
+        shown: argparse.ArgumentParser = self
+        choice = INVALID_CHOICE.fullmatch(message)
+        if choice:
+            names = [name.strip("'") for name in choice["names"].split(", ")]
+            found = nearest(choice["word"], names, 1)
+            if found:
+                message += f"\n  did you mean {found[0]}?"
+                shown = self._subcommand(found[0]) or self
+        shown.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _subcommand(self, name: str | None) -> argparse.ArgumentParser | None:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+                parser: argparse.ArgumentParser = action.choices[name]
+                return parser
+        return None
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cribcheck", description="Cribbage rules-conformance suite and reference engine."
-    )
+    parser = Parser(prog="cribcheck", description="Cribbage rules-conformance suite and reference engine.")
     parser.add_argument(
         "--version", action=_VersionAction, help="print the suite version, the protocol version and the case count"
     )

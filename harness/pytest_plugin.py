@@ -3,8 +3,10 @@
 
 Registered through the `pytest11` entry point; without --cribcheck-engine (or
 --cribcheck-reference) it adds nothing. The engine is started (hello included) once per pytest
-process at collection, so not-applicable items are skipped with the reason; entries of
---cribcheck-expectations become strict xfail marks.
+process at collection, so not-applicable items are skipped with the reason; when nothing at all
+is applicable (a hello that misspells every profile) no item is collected, pytest exits 5 and the
+reason is printed. Entries of --cribcheck-expectations become strict xfail marks. The items' node
+ids are `cribcheck::<case id>[<profile>]`, so --lf and --ff rerun the last failures.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 import pytest
 
 from harness.contract.files import CASES_DIR, REPO_ROOT
+from harness.contract.words import did_you_mean
 from harness.corpus.cases import CaseFileError, load_cases
 from harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
 from harness.report.common import diff_lines, rejection_message
@@ -24,9 +27,11 @@ from harness.results.expectations import Expectations, ExpectationsError, load_e
 from harness.results.results import CaseResult, Item
 from harness.results.status import Status
 from harness.results.verdict import judge
+from harness.run.applicable import nothing_applicable
 from harness.run.selection import Selection
 
 ENGINE_KEY = pytest.StashKey["Engine"]()
+NOTHING_KEY = pytest.StashKey[str]()
 COLLECTOR_NAME = "cribcheck"
 
 
@@ -59,6 +64,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     # report the collection as pytest does for its own collectors (so counts and -q show them)
     session.ihook.pytest_collectreport(report=pytest.CollectReport(collector.nodeid, "passed", None, found))
     items.extend(item for item in found if isinstance(item, pytest.Item))
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    nothing = config.stash.get(NOTHING_KEY, None)
+    return [f"cribcheck: {nothing}"] if nothing else []
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -100,6 +110,8 @@ class CribcheckCollector(pytest.Collector):
     def collect(self) -> Iterator[CribcheckItem]:  # type: ignore[override]
         config = self.config
         cases_dir = config.getoption("cribcheck_cases") or CASES_DIR
+        if not Path(cases_dir).exists():
+            raise pytest.UsageError(f"cribcheck: --cribcheck-cases: no such file or folder: {cases_dir}")
         try:
             cases = load_cases(cases_dir)
         except CaseFileError as error:
@@ -111,9 +123,24 @@ class CribcheckCollector(pytest.Collector):
                 expectations = load_expectations(path, cases)
             except ExpectationsError as error:
                 raise pytest.UsageError(f"cribcheck: {error}") from None
+        known = {profile for case in cases for profile in case.profiles}
+        for name in config.getoption("cribcheck_profile"):
+            if name not in known:
+                raise pytest.UsageError(
+                    f"cribcheck: --cribcheck-profile {name}: no case runs under it{did_you_mean(name, known)}; "
+                    f"the profiles: {', '.join(sorted(known))}"
+                )
         info = _engine(config).info
-        for entry in Selection(profiles=tuple(config.getoption("cribcheck_profile"))).items(cases):
-            item = CribcheckItem.from_parent(self, name=entry.name, entry=entry)
+        entries = Selection(profiles=tuple(config.getoption("cribcheck_profile"))).items(cases)
+        nothing = nothing_applicable(info, entries)
+        if nothing:  # no item at all, so that pytest exits 5 (no tests collected), saying why
+            config.stash[NOTHING_KEY] = nothing
+            return
+        for entry in entries:
+            # the node id given whole, so that pytest reads `[profile]` as its params (as --lf does)
+            item = CribcheckItem.from_parent(
+                self, name=entry.name, nodeid=f"{COLLECTOR_NAME}::{entry.name}", entry=entry
+            )
             why = info.why_not(entry.case.op, entry.profile)
             if why:
                 item.add_marker(pytest.mark.skip(reason=f"not applicable: {why}"))

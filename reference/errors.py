@@ -25,6 +25,7 @@ class Code(StrEnum):
     PLAY_AFTER_PEGGING_OVER = "play_after_pegging_over"
     PEGGING_INCOMPLETE = "pegging_incomplete"
     GAME_OVER = "game_over"
+    INVALID_INPUT = "invalid_input"  # a value no table has a place for (a seat other than A, B, C, D)
     BAD_SEAT = "bad_seat"  # a seat or side the table does not have, or one missing (rule input.seats)
     BAD_CLAIM = "bad_claim"  # a muggins claim that names no count of the hand, or one twice (rule input.claims)
     GAME_INCOMPLETE = "game_incomplete"  # a game of a match ends unwon and another game follows (rule match.over)

@@ -173,7 +173,9 @@ def _awards(
     crib: tuple[Card, ...],
     plays: Sequence[Card | str],
 ) -> Iterator[tuple[HandEvent, Seat | None]]:
-    """The events of the hand in their fixed order, each with the seat it scores for."""
+    """The events of the hand in their fixed order (rule game.hand-order: three for last, heels,
+    each card's points as it is played, the go or last-card point after it, then each hand from
+    the dealer's left, the dealer's hand last, then the crib), each with the seat it scores for."""
     pone = round_from_left_of(dealer, seats_of(profile))[0]
     if first_hand and profile.three_for_last:
         yield three_for_last(profile), pone

@@ -314,8 +314,10 @@ class _Pegger:
         )
 
     def play(self, text: Card | str, index: int) -> None:
-        """Rule input.legal-play, checked in this order: a card held by no seat, another seat's
-        card, a go while a card fits, a card past 31, a play after the pegging is over."""
+        """Rules input.legal-play and input.rejection-order, checked in this order: a card held by
+        no seat, another seat's card, a go while a card fits, a card past 31, a play after the
+        pegging is over (once it is over nobody is to play and no count is open, so a card still
+        held is only after the end)."""
         self.go_unclaimed = 0
         if text == GO:
             if self.over:

@@ -131,7 +131,10 @@ def _profile_file_exists(name: object) -> bool:
     is never looked up, so that no file-system error can come of it."""
     if not isinstance(name, str) or len(name) > LONGEST_NAME or not PROFILE_NAME.fullmatch(name):
         return False
-    return _profiles_dir().joinpath(f"{name}.yaml").is_file()
+    try:
+        return _profiles_dir().joinpath(f"{name}.yaml").is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL, a lone surrogate
+        return False
 
 
 def _is_playable(name: str) -> bool:

@@ -18,6 +18,8 @@ from reference.profiles import Profile
 Seat = str  # "A", "B", "C" or "D"; in the two-player pegging operation, the roles "pone" and "dealer"
 Side = str  # a seat, or a partnership "AC" / "BD"
 SEAT_NAMES: tuple[Seat, ...] = ("A", "B", "C", "D")
+# Every name a seat or side has at some table: the protocol's schemas refuse any other.
+TABLE_NAMES: frozenset[str] = frozenset((*SEAT_NAMES, "AC", "BD"))
 
 
 def seats_of(profile: Profile) -> tuple[Seat, ...]:
@@ -61,9 +63,12 @@ def other_sides(side: Side, profile: Profile) -> tuple[Side, ...]:
 
 
 def check_seat(seat: object, profile: Profile, what: str) -> Seat:
-    """Rule input.seats: a seat of this table (a string naming another seat is bad_seat)."""
+    """Rule input.seats: a seat of this table (a string naming another seat is bad_seat; a string
+    that names no seat of any table is invalid_input, a value the protocol's schemas refuse)."""
     if not isinstance(seat, str):
         raise TypeError(f"{what} is a seat name such as 'A', got {type(seat).__name__}")
+    if seat not in SEAT_NAMES:
+        raise CribbageError(Code.INVALID_INPUT, f"{what} {seat!r} names no seat: seats are A, B (, C, D)")
     if seat not in seats_of(profile):
         raise CribbageError(
             Code.BAD_SEAT, f"{what} {seat!r} is not a seat of {profile.name}: seats {' '.join(seats_of(profile))}"
@@ -72,11 +77,17 @@ def check_seat(seat: object, profile: Profile, what: str) -> Seat:
 
 
 def check_keys(mapping: object, expected: Sequence[str], profile: Profile, what: str) -> Mapping[str, Any]:
-    """Rule input.seats: a mapping with exactly one entry per seat (or side) of the table."""
+    """Rule input.seats: a mapping with exactly one entry per seat (or side) of the table (a key
+    that names no seat or side of any table is invalid_input, a value the protocol's schemas refuse)."""
     if not isinstance(mapping, Mapping):
         raise TypeError(f"{what} is a mapping by seat or side, got {type(mapping).__name__}")
     keys = list(mapping)
-    if any(not isinstance(key, str) for key in keys) or sorted(keys) != sorted(expected):
+    strange = [key for key in keys if key not in TABLE_NAMES]
+    if strange:
+        raise CribbageError(
+            Code.INVALID_INPUT, f"{what} is given for {' '.join(map(repr, strange))}: no table has such a seat or side"
+        )
+    if sorted(keys) != sorted(expected):
         raise CribbageError(
             Code.BAD_SEAT,
             f"{what} is given for {' '.join(map(str, keys)) or 'nobody'}; {profile.name} has {' '.join(expected)}",

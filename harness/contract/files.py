@@ -32,12 +32,29 @@ REPO_ROOT = CASES_DIR.parent
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class NoAliasDumper(yaml.SafeDumper):
+    """The safe dumper, writing a value used twice out twice: the suite's files are read without
+    aliases (harness/corpus/strict_yaml.py), so nothing the suite writes may hold one."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, or the absolute path when that fails (a symbolic link loop raises
+    RuntimeError before Python 3.13, OSError after): reading the file then says what is wrong."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
 def display_path(path: Path) -> str:
     """A path as shown to a person: a file of the corpus or the schemas as `cases/...` or
     `schema/...` (as in the repository, wherever it is installed), another relative to the
     repository when inside it, else as given."""
-    resolved = path.resolve()
+    full = resolved(path)
     for folder, name in ((CASES_DIR, "cases"), (SCHEMA_DIR, "schema"), (REPO_ROOT, "")):
-        if resolved.is_relative_to(folder.resolve()):
-            return (Path(name) / resolved.relative_to(folder.resolve())).as_posix()
+        if full.is_relative_to(folder.resolve()):
+            return (Path(name) / full.relative_to(folder.resolve())).as_posix()
     return str(path)

@@ -7,6 +7,7 @@ Schemas refer to each other by relative `$ref`; every file below `schema/protoco
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
+from harness.contract.fast_check import compile_check
 from harness.contract.files import SCHEMA_DIR
 
 SCHEMA_FOLDERS = ("protocol", "report")
@@ -53,9 +55,21 @@ def validator(name: str, pointer: str = "") -> jsonschema.Draft202012Validator:
     )
 
 
+@cache
+def fast_check(name: str, pointer: str = "") -> Callable[[Any], bool] | None:
+    """The compiled fast path for a schema, or a part of it (harness/contract/fast_check.py)."""
+    root = schema(name)
+    target: dict[str, Any] = {"$ref": root["$id"] + "#" + pointer} if pointer else root
+    return compile_check(target, {schema["$id"]: schema for schema in _schemas().values()})
+
+
 def problems(name: str, instance: Any, pointer: str = "", *, at: str = "") -> list[str]:
     """What is wrong with `instance` against a schema: one line per problem, empty when valid.
-    Each line starts with the place, `at` (where `instance` itself sits) and the path inside it."""
+    Each line starts with the place, `at` (where `instance` itself sits) and the path inside it.
+    An instance the compiled check accepts is valid; any other is checked by jsonschema."""
+    fast = fast_check(name, pointer)
+    if fast is not None and fast(instance):
+        return []
     found = []
     for error in sorted(validator(name, pointer).iter_errors(instance), key=lambda e: list(map(str, e.path))):
         where = "/".join([at, *(str(part) for part in error.absolute_path)] if at else map(str, error.absolute_path))

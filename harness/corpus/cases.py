@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -15,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, SCHEMA_DIR, display_path
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
+from harness.corpus.checked import CheckedFiles, cache_folder
+from harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
 
 
 @dataclass(frozen=True)
@@ -72,35 +74,69 @@ class Case:
 
 
 @cache
+def case_schema_bytes() -> bytes:
+    return (SCHEMA_DIR / "case.schema.json").read_bytes()
+
+
+@cache
 def case_schema() -> dict[str, Any]:
-    return json.loads((SCHEMA_DIR / "case.schema.json").read_text(encoding="utf-8"))
+    return json.loads(case_schema_bytes().decode("utf-8"))
+
+
+@cache
+def case_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(case_schema())
+
+
+def checked_files() -> CheckedFiles:
+    """The cache of contents found valid before (harness/corpus/checked.py), for this schema."""
+    return CheckedFiles(cache_folder(), case_schema_bytes())
 
 
 def case_files(root: Path = CASES_DIR) -> list[Path]:
     """Every case file below `root` (a file or folder), the catalogue left out, in a stable order."""
     if root.is_file():
         return [root]
-    return sorted(path for path in root.rglob("*.yaml") if path.resolve() != CATALOGUE_FILE.resolve())
+    return sorted(path for path in root.rglob("*.yaml") if resolved(path) != resolved(CATALOGUE_FILE))
 
 
 def read_case_file(path: Path) -> tuple[dict[str, Any] | None, list[CaseError]]:
-    """Safe-load one file and validate it against the case schema."""
+    """Read one file strictly (harness.corpus.strict_yaml) and validate it against the case schema,
+    once per content: a content found valid before is taken from the cache (harness/corpus/checked.py)."""
     name = display_path(path)
+    cache = checked_files()
     try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [CaseError(name, None, "", f"cannot read: {error}")]
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(error, "problem", None) or str(error)
-        return None, [CaseError(name, None, "", f"invalid YAML: {where}{problem}")]
-    validator = jsonschema.Draft202012Validator(case_schema())
+        content: bytes | None = path.read_bytes()
+        text = content.decode("utf-8")
+    except (OSError, RuntimeError, UnicodeDecodeError):
+        content = None  # read_yaml says what is wrong with it
+    if content is not None:
+        known = cache.get(content)
+        if known is not None:
+            return known, []
+    read = read_yaml(path) if content is None else load_yaml(text)
+    if read.problems:
+        return None, yaml_errors(name, read.problems)
+    document = read.value
     errors = [
         CaseError(name, _case_id_at(document, error.absolute_path), _field_path(error.absolute_path), error.message)
-        for error in sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+        for error in sorted(case_validator().iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
     ]
-    return (None if errors else document), errors
+    if errors:
+        return None, errors
+    cache.put(content, document)
+    return document, []
+
+
+def yaml_errors(name: str, problems: Iterable[YamlProblem], *, within_entry: bool = True) -> list[CaseError]:
+    """The strict loader's problems as CaseErrors: the file, the id of the entry (case, rule) each
+    is in, the field path (within that entry when `within_entry`, as the case files' schema
+    errors have it), and the line and column."""
+    errors = []
+    for problem in problems:
+        within = problem.path[2:] if problem.owner_id and within_entry else problem.path
+        errors.append(CaseError(name, problem.owner_id, field_path(within), problem.text))
+    return errors
 
 
 def _case_id_at(document: Any, path: Iterable[Any]) -> str | None:
@@ -119,10 +155,7 @@ def _field_path(path: Iterable[Any]) -> str:
     parts = list(path)
     if len(parts) >= 2 and parts[0] == "cases":
         parts = parts[2:]  # the case id already names the case
-    text = ""
-    for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+    return field_path(tuple(parts))
 
 
 def cases_of(document: Mapping[str, Any], path: Path) -> list[Case]:
@@ -148,7 +181,8 @@ def cases_of(document: Mapping[str, Any], path: Path) -> list[Case]:
 
 
 def load_cases(root: Path = CASES_DIR) -> list[Case]:
-    """Every case below `root`, schema-checked; raises CaseFileError listing every problem found."""
+    """Every case below `root`, read strictly and schema-checked, ids unique; raises CaseFileError
+    listing every problem found."""
     cases: list[Case] = []
     errors: list[CaseError] = []
     for path in case_files(root):
@@ -156,27 +190,82 @@ def load_cases(root: Path = CASES_DIR) -> list[Case]:
         errors.extend(problems)
         if document is not None:
             cases.extend(cases_of(document, path))
+    errors += id_clashes(cases)
     if errors:
         raise CaseFileError(errors)
     return cases
 
 
+def id_clashes(cases: Iterable[Case], elsewhere: Mapping[str, str] | None = None) -> list[CaseError]:
+    """A case whose id an earlier case (or one of `elsewhere`: id -> file) already has."""
+    first: dict[str, str] = dict(elsewhere or {})
+    errors = []
+    for case in cases:
+        if case.id in first:
+            where = "earlier in this file" if first[case.id] == case.file else f"in {first[case.id]}"
+            errors.append(CaseError(case.file, case.id, "id", f"id {case.id} is already used {where}"))
+        else:
+            first[case.id] = case.file
+    return errors
+
+
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
     """The rules catalogue by id."""
-    data = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return {rule["id"]: rule for rule in data["rules"]}
+    data = read_yaml(CATALOGUE_FILE).value
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+        raise OSError(f"{display_path(CATALOGUE_FILE)} cannot be read: run cribcheck lint")
+    return {rule["id"]: rule for rule in data["rules"] if isinstance(rule, dict) and "id" in rule}
+
+
+OLD_CASES_SPELLINGS = ("--cases-dir", "--cases-root")  # hidden, deprecated: `--cases` in every command
+
+
+def existing_path(text: str) -> Path:
+    """An argparse type: a path that exists (else argparse's exit 2, naming it)."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: {text}")
+    return path
+
+
+class _DeprecatedSpelling(argparse.Action):
+    """An old spelling of an option: stores its value, with a warning on stderr."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        print(f"{parser.prog}: warning: {option} is deprecated, use --cases", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_cases_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """`--cases DIR`, the one name of the corpus option in every command (`args.cases`)."""
+    parser.add_argument(
+        "--cases",
+        type=existing_path,
+        default=CASES_DIR,
+        metavar="DIR",
+        help="the corpus: a folder of case files, or one case file (default: the suite's own)",
+    )
+    for spelling in OLD_CASES_SPELLINGS:
+        parser.add_argument(
+            spelling,
+            dest="cases",
+            type=existing_path,
+            default=argparse.SUPPRESS,
+            action=_DeprecatedSpelling,
+            help=argparse.SUPPRESS,
+        )
 
 
 def add_corpus_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--cases-root` and `--catalogue`: which corpus and catalogue a command reads."""
-    parser.add_argument(
-        "--cases-root", type=Path, default=CASES_DIR, metavar="DIR", help="the corpus folder (default: cases/)"
-    )
+    """`--cases` and `--catalogue`: which corpus and catalogue a command reads."""
+    add_cases_argument(parser)
     parser.add_argument(
         "--catalogue",
-        type=Path,
+        type=existing_path,
         default=CATALOGUE_FILE,
         metavar="FILE",
-        help="the rules catalogue (default: cases/rules.yaml)",
+        help="the rules catalogue (default: the suite's own rules.yaml)",
     )

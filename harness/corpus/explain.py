@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 import sys
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, display_path
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
+from harness.contract.words import did_you_mean
 from harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
 from harness.corpus.lint import read_catalogue
+from harness.corpus.strict_yaml import read_yaml
 from harness.operations.answers import run_reference
 from harness.operations.compare import mismatches, show
 from reference import CribbageError, parse_card
@@ -47,7 +48,7 @@ def find_case(case_id: str, cases_root: Path = CASES_DIR, catalogue_path: Path =
     ids: list[str] = []
     broken_in = None
     for path in case_files(cases_root):
-        if path.resolve() == catalogue_path.resolve():
+        if resolved(path) == resolved(catalogue_path):
             continue
         document, _ = read_case_file(path)
         if document is None:
@@ -66,19 +67,13 @@ def rules_by_id(catalogue_path: Path = CATALOGUE_FILE) -> dict[str, dict[str, An
     rules, _ = read_catalogue(catalogue_path)
     if rules is not None:
         return rules
-    try:
-        document = yaml.safe_load(catalogue_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return {}
+    document = read_yaml(catalogue_path).built
     raw_rules = document.get("rules") if isinstance(document, dict) else None
     return {rule["id"]: rule for rule in raw_rules or [] if isinstance(rule, dict) and "id" in rule}
 
 
 def _raw_ids(path: Path) -> set[str]:
-    try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return set()
+    document = read_yaml(path).built
     raw_cases = document.get("cases") if isinstance(document, dict) else None
     return {raw.get("id") for raw in raw_cases or [] if isinstance(raw, dict)}
 
@@ -86,8 +81,19 @@ def _raw_ids(path: Path) -> set[str]:
 # --- the whole page ------------------------------------------------------------------------
 
 
-def explain_case(case: Case, rules: Mapping[str, Mapping[str, Any]]) -> str:
-    """The page for one case: header, rules, input, explain text, and the derivation per profile."""
+ITEM_NAME = re.compile(r"(?:cribcheck::)?(?P<id>[^\[\]]+)\[(?P<profile>[^\[\]]+)\]")
+
+
+def split_item_name(text: str) -> tuple[str, str | None]:
+    """`ID`, or `ID[PROFILE]` as failure messages (and pytest's `cribcheck::ID[PROFILE]`) print it:
+    the case id and the profile (None: every profile of the case)."""
+    match = ITEM_NAME.fullmatch(text.strip())
+    return (match["id"], match["profile"]) if match else (text.strip(), None)
+
+
+def explain_case(case: Case, rules: Mapping[str, Mapping[str, Any]], profile: str | None = None) -> str:
+    """The page for one case: header, rules, input, explain text, and the derivation per profile
+    (under `profile` only, when given)."""
     lines = [f"{case.id}: {case.title}", f"file: {case.file} (topic: {case.topic})"]
     lines.append(f"op: {case.op}    profiles: {', '.join(case.profiles)}")
     lines.append(f"tags: {', '.join(case.tags) or '-'}")
@@ -101,9 +107,9 @@ def explain_case(case: Case, rules: Mapping[str, Mapping[str, Any]]) -> str:
     if case.explain:
         lines += ["", "Explanation (from the case)"]
         lines += _indent(_wrap(case.explain))
-    for profile in case.profiles:
-        lines += ["", f"Under {profile}"]
-        lines += _indent(profile_lines(case, profile))
+    for name in case.profiles if profile is None else (profile,):
+        lines += ["", f"Under {name}"]
+        lines += _indent(profile_lines(case, name))
     return "\n".join(lines)
 
 
@@ -445,13 +451,16 @@ def _wrap(text: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("case_id", metavar="ID", help="the id of a case")
+    parser.add_argument(
+        "case_id", metavar="ID", help="the id of a case, or ID[PROFILE] (as failures print it) for one profile"
+    )
     add_corpus_arguments(parser)
 
 
 def main(args: argparse.Namespace) -> int:
+    case_id, profile = split_item_name(args.case_id)
     try:
-        case = find_case(args.case_id, args.cases_root, args.catalogue)
+        case = find_case(case_id, args.cases, args.catalogue)
     except CaseNotFound as missing:
         print(f"cribcheck explain: no case has the id {missing.case_id!r}", file=sys.stderr)
         if missing.broken_in:
@@ -459,5 +468,12 @@ def main(args: argparse.Namespace) -> int:
         if missing.suggestions:
             print(f"nearest ids: {', '.join(missing.suggestions)}", file=sys.stderr)
         return 2
-    print(explain_case(case, rules_by_id(args.catalogue)))
+    if profile is not None and profile not in case.profiles:
+        print(
+            f"cribcheck explain: the case {case.id!r} does not run under the profile {profile!r}"
+            f"{did_you_mean(profile, case.profiles)}; its profiles: {', '.join(case.profiles)}",
+            file=sys.stderr,
+        )
+        return 2
+    print(explain_case(case, rules_by_id(args.catalogue), profile))
     return 0

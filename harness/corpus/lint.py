@@ -16,6 +16,9 @@ Every error names the file, the case id (or the catalogue rule id) and the field
 - card counts fit each listed profile, except under a profile whose expectation is
   wrong_card_count;
 - claims: a case expecting bad_claim lists muggins profiles only;
+- a case citing input.rejection-order may also hold the faults that come after its expected code
+  in that order (INPUT_ORDER): a card twice or a wrong count beside invalid_card, a wrong count
+  beside duplicate_card;
 - the reference engine agrees with every expectation under every listed profile
   (harness.operations.compare.mismatches);
 - coverage, when the whole corpus is linted: each catalogue rule with profiles is cited by a
@@ -38,10 +41,20 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SAFE_LOADER, SCHEMA_DIR, display_path
-from harness.corpus.cases import Case, CaseError, add_corpus_arguments, case_files, cases_of, read_case_file
+from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
+from harness.corpus.cases import (
+    Case,
+    CaseError,
+    add_corpus_arguments,
+    case_files,
+    case_schema,
+    cases_of,
+    id_clashes,
+    read_case_file,
+    yaml_errors,
+)
+from harness.corpus.strict_yaml import read_yaml
 from harness.operations.answers import run_reference
 from harness.operations.compare import mismatches, show
 from reference import Profile, load_profile, profile_names
@@ -83,10 +96,10 @@ def catalogue_schema() -> dict[str, Any]:
 def read_catalogue(path: Path = CATALOGUE_FILE) -> tuple[dict[str, dict[str, Any]] | None, list[CaseError]]:
     """Safe-load the rules catalogue and validate it: the rules by id (in file order), or None."""
     name = display_path(path)
-    try:
-        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        return None, [CaseError(name, None, "", f"cannot read the catalogue: {error}")]
+    read = read_yaml(path)
+    if read.problems:
+        return None, yaml_errors(name, read.problems, within_entry=False)
+    document = read.value
     validator = jsonschema.Draft202012Validator(catalogue_schema())
     errors = [
         CaseError(name, _rule_id_at(document, error.absolute_path), _json_path(error.absolute_path), error.message)
@@ -302,9 +315,25 @@ def is_card(value: Any) -> bool:
     return isinstance(value, str) and CARD_PATTERN.fullmatch(value) is not None
 
 
+# Rule input.rejection-order: of these faults of the input, the first one present decides the code.
+INPUT_ORDER = ("invalid_card", "duplicate_card", "wrong_card_count")
+
+
+def _tolerated(case: Case, code: str | None) -> set[str]:
+    """The faults a case expecting `code` may hold: that code's own, and when the case cites
+    input.rejection-order, those after it in INPUT_ORDER."""
+    if code not in INPUT_ORDER:
+        return {code} if code else set()
+    if "input.rejection-order" not in case.rules:
+        return {code}
+    return set(INPUT_ORDER[INPUT_ORDER.index(code) :])
+
+
 def card_problems(case: Case) -> list[tuple[str, str]]:
-    """Invalid cards, and cards given twice in one deal, unless the case expects just that."""
-    codes = {_expected_code(case, name) for name in case.profiles if _resolves(case, name)}
+    """Invalid cards, and cards given twice in one deal, unless the case expects just that (or a
+    fault before it in input.rejection-order)."""
+    expected = [_expected_code(case, name) for name in case.profiles if _resolves(case, name)]
+    codes = {fault for code in expected for fault in _tolerated(case, code)}
     problems = []
     for group in card_groups(case.op, case.input):
         first_seen: dict[str, str] = {}
@@ -325,7 +354,7 @@ def count_problems(case: Case, profiles: Mapping[str, Profile]) -> list[tuple[st
     by_problem: dict[tuple[str, str], list[str]] = defaultdict(list)
     for name in case.profiles:
         profile = profiles.get(name)
-        if profile is None or _expected_code(case, name) == "wrong_card_count":
+        if profile is None or "wrong_card_count" in _tolerated(case, _expected_code(case, name)):
             continue
         for problem in _counts(case.op, case.input, profile):
             by_problem[problem].append(name)
@@ -414,21 +443,12 @@ def check_ids(
     cases: Sequence[Case], retired: frozenset[str], retired_file: str, elsewhere: Mapping[str, str]
 ) -> list[CaseError]:
     """Ids unique across the corpus (`elsewhere`: ids of corpus files not linted now) and never retired."""
-    errors = []
-    first: dict[str, str] = dict(elsewhere)
-    for case in cases:
-        if case.id in retired:
-            errors.append(
-                CaseError(
-                    case.file, case.id, "id", f"id {case.id} is retired (listed in {retired_file}); choose a new id"
-                )
-            )
-        if case.id in first:
-            where = "earlier in this file" if first[case.id] == case.file else f"in {first[case.id]}"
-            errors.append(CaseError(case.file, case.id, "id", f"id {case.id} is already used {where}"))
-        else:
-            first[case.id] = case.file
-    return errors
+    errors = [
+        CaseError(case.file, case.id, "id", f"id {case.id} is retired (listed in {retired_file}); choose a new id")
+        for case in cases
+        if case.id in retired
+    ]
+    return errors + id_clashes(cases, elsewhere)
 
 
 def check_coverage(
@@ -501,7 +521,7 @@ def lint(
     paths: Sequence[Path] = (), *, cases_root: Path = CASES_DIR, catalogue_path: Path = CATALOGUE_FILE
 ) -> LintReport:
     """Lint the case files at `paths` (files or folders; none: the whole `cases_root`)."""
-    whole = not paths or all(path.resolve() == cases_root.resolve() for path in paths)
+    whole = not paths or all(resolved(path) == resolved(cases_root) for path in paths)
     files = _files(paths or [cases_root], catalogue_path)
     catalogue_file = display_path(catalogue_path)
     rules, errors = read_catalogue(catalogue_path)
@@ -524,36 +544,38 @@ def lint(
 
 
 def _cases_despite(path: Path, problems: Sequence[CaseError]) -> list[Case]:
-    """The cases of a file failing its schema that have no schema error of their own, so that one
-    bad case does not hide the rest of its file from the other checks (coverage above all)."""
+    """The cases of a file failing its schema (or the strict reading) that have no problem of their
+    own, so that one bad case does not hide the rest of its file from the other checks (coverage
+    above all). What is left must pass the schema, as a file of its own would."""
     bad_ids = {problem.case_id for problem in problems}
     if None in bad_ids:
         return []  # a problem of the file as a whole, or of a case without a usable id
-    document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    good = [raw for raw in document["cases"] if raw["id"] not in bad_ids]
-    return cases_of({"topic": document["topic"], "cases": good}, path)
+    document = read_yaml(path).built  # what could be read; the cases with a problem are left out
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    if not isinstance(raw_cases, list):
+        return []
+    good = [raw for raw in raw_cases if isinstance(raw, dict) and raw.get("id") not in bad_ids]
+    rest = {"topic": document.get("topic"), "cases": good}
+    return cases_of(rest, path) if jsonschema.Draft202012Validator(case_schema()).is_valid(rest) else []
 
 
 def _files(paths: Iterable[Path], catalogue_path: Path) -> list[Path]:
     found: dict[Path, None] = {}
     for path in paths:
         for file in case_files(path):
-            if file.resolve() != catalogue_path.resolve():
+            if resolved(file) != resolved(catalogue_path):
                 found[file] = None
     return list(found)
 
 
 def _ids_elsewhere(root: Path, linted: Sequence[Path], catalogue_path: Path) -> dict[str, str]:
     """Ids of the corpus files not being linted, read without checks, to catch clashes with them."""
-    skip = {path.resolve() for path in linted}
+    skip = {resolved(path) for path in linted}
     ids: dict[str, str] = {}
     for path in _files([root], catalogue_path):
-        if path.resolve() in skip:
+        if resolved(path) in skip:
             continue
-        try:
-            document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
-            continue
+        document = read_yaml(path).built  # what could be read, problems or not
         raw_cases = document.get("cases") if isinstance(document, dict) else None
         for raw in raw_cases if isinstance(raw_cases, list) else []:
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
@@ -611,7 +633,7 @@ def main(args: argparse.Namespace) -> int:
     if missing:
         print(f"cribcheck lint: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    report = lint(args.paths, cases_root=args.cases_root, catalogue_path=args.catalogue)
+    report = lint(args.paths, cases_root=args.cases, catalogue_path=args.catalogue)
     print(render_json(report) if args.json else render_text(report))
     return 0 if report.clean else 1
 

@@ -36,6 +36,7 @@ from harness.engine.protocol import (
     parse_response,
     quote,
 )
+from harness.engine.reaper import end_marked, new_mark
 from harness.engine.transport import MAX_LINE, Command, EngineProcess, Received, StderrSink
 
 Sent = TypeVar("Sent", Request, BatchRequest)
@@ -144,7 +145,7 @@ def handshake(process: EngineProcess, timeout: float, stderr: StderrSink) -> Eng
     received = process.receive(time.monotonic() + timeout)
     if received.kind == "eof":
         code = process.settle()
-        raise EngineSetupError(f"the engine exited before answering hello{_exit_text(code)}", stderr.tail())
+        raise EngineSetupError(f"the engine {_ended(code, hello=True)}", stderr.tail())
     if received.kind == "timeout":
         raise EngineSetupError(f"the engine did not answer hello within {timeout:g} s", stderr.tail())
     if received.kind == "too_long":
@@ -153,13 +154,28 @@ def handshake(process: EngineProcess, timeout: float, stderr: StderrSink) -> Eng
             stderr.tail(),
         )
     try:
-        return parse_hello_response(received.text)
+        return parse_hello_response(received.text, invalid_utf8_at=received.invalid_utf8_at)
     except ProtocolViolation as violation:
         raise EngineSetupError(violation.message, stderr.tail()) from None
     except HandshakeRefused as refused:
         raise EngineSetupError(f"the engine refused hello: {refused}", stderr.tail()) from None
     except VersionMismatch as mismatch:
         raise EngineSetupError(str(mismatch), stderr.tail()) from None
+
+
+def _ended(code: int | None, *, hello: bool = False) -> str:
+    """How an engine whose stdout ended was found: exited (with its code), or still running (it
+    closed its stdout, or handed it to a child that closed it; the harness then ends it)."""
+    if code is None:
+        return f"closed its stdout before answering{' hello' * hello}, still running"
+    if hello:
+        return f"exited before answering hello{_exit_text(code)}"
+    return f"exited{_exit_text(code)} before answering"
+
+
+def _stderr_hint(stderr: StderrSink) -> str:
+    tail = stderr.tail(5)
+    return "; its stderr ended with: " + " | ".join(line[:200] for line in tail) if tail else ""
 
 
 def _exit_text(code: int | None) -> str:
@@ -170,10 +186,11 @@ def _exit_text(code: int | None) -> str:
     return f" (exit code {code})"
 
 
-def spawn(options: EngineOptions, stderr: StderrSink) -> EngineProcess:
-    """Start the engine's command; raises EngineSetupError when it cannot be started."""
+def spawn(options: EngineOptions, stderr: StderrSink, mark: str) -> EngineProcess:
+    """Start the engine's command, every process of it carrying `mark`; raises EngineSetupError
+    when it cannot be started."""
     process = EngineProcess(
-        Command(options.command, options.shell), stderr=stderr, max_line=options.max_line, cwd=options.cwd
+        Command(options.command, options.shell), stderr=stderr, max_line=options.max_line, cwd=options.cwd, mark=mark
     )
     try:
         process.start()
@@ -200,17 +217,22 @@ class AdapterEngine:
         self.command = options.command
         self.restarts = 0
         self._stderr = StderrSink(log=options.stderr_log)
+        self._mark = new_mark()  # every process of this engine, across restarts
         self._process: EngineProcess | None = None
         self._failures = 0  # in a row
         self._dead: str | None = None  # why no more requests are sent
         self._stale = False  # answers may still be on their way from an abandoned call
-        self.info = self._start()
+        try:
+            self.info = self._start()
+        except BaseException:  # a failed handshake, or Ctrl-C in the middle of it
+            end_marked(self._mark)
+            raise
 
     def _start(self) -> EngineInfo:
-        process = spawn(self.options, self._stderr)
+        process = spawn(self.options, self._stderr, self._mark)
         try:
             info = handshake(process, self.options.startup_timeout, self._stderr)
-        except EngineSetupError:
+        except BaseException:
             process.kill()
             raise
         self._process = process
@@ -240,7 +262,7 @@ class AdapterEngine:
     def _exchange(
         self,
         requests: Iterable[Sent],
-        parse: Callable[[str, Sent], Got],
+        parse: Callable[..., Got],
         failed: Callable[..., Got],
     ) -> Generator[Got, None, None]:
         if self._stale and self._dead is None:
@@ -285,10 +307,10 @@ class AdapterEngine:
             if in_flight:
                 self._stale = True
 
-    def _read(self, received: Received, request: Sent, parse: Callable[[str, Sent], Got]) -> Got:
+    def _read(self, received: Received, request: Sent, parse: Callable[..., Got]) -> Got:
         """The outcome of one request from what the engine wrote; _Failure when it must restart."""
         try:
-            return parse(self._line(received), request)
+            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at)
         except ProtocolViolation as violation:
             raise _Failure(violation.message) from None
 
@@ -298,9 +320,7 @@ class AdapterEngine:
         if received.kind == "timeout":
             raise _Failure(f"the engine gave no answer within {self.options.timeout:g} s (timeout)")
         if received.kind == "eof":
-            code = self._process.settle()
-            what = "closed its stdout" if code is None else f"exited{_exit_text(code)}"
-            raise _Failure(f"the engine {what} before answering{self._stderr_hint()}")
+            raise _Failure(f"the engine {_ended(self._process.settle())}{_stderr_hint(self._stderr)}")
         if received.kind == "too_long":
             raise _Failure(
                 f"the engine wrote a line of {received.size} bytes, over the limit of {self.options.max_line}: "
@@ -308,19 +328,19 @@ class AdapterEngine:
             )
         return received.text
 
-    def _stderr_hint(self) -> str:
-        tail = self._stderr.tail(5)
-        return "; its stderr ended with: " + " | ".join(line[:200] for line in tail) if tail else ""
-
     def stderr_tail(self) -> list[str]:
         return self._stderr.tail()
 
     def close(self) -> None:
-        if self._process is not None:
-            self._process.send(bye_message())
-            self._process.stop(grace=1.0)
-            self._process = None
-        self._stderr.close()
+        """Say bye, then end the engine and all it started, whatever happens meanwhile."""
+        try:
+            if self._process is not None:
+                self._process.send(bye_message())
+                self._process.stop(grace=1.0)
+                self._process = None
+        finally:
+            end_marked(self._mark)  # also what an interrupted start or restart left behind
+            self._stderr.close()
 
 
 class OnceEngine:
@@ -333,14 +353,19 @@ class OnceEngine:
         self.command = options.command
         self.restarts = 0
         self._stderr = StderrSink(log=options.stderr_log)
+        self._mark = new_mark()  # every process of this engine, one per request
         self._failures = 0  # in a row
         self._dead: str | None = None
-        process = spawn(options, self._stderr)
         try:
-            self.info = handshake(process, options.startup_timeout, self._stderr)
-            process.send(bye_message())
-        finally:
-            process.stop(grace=1.0)
+            process = spawn(options, self._stderr, self._mark)
+            try:
+                self.info = handshake(process, options.startup_timeout, self._stderr)
+                process.send(bye_message())
+            finally:
+                process.stop(grace=1.0)
+        except BaseException:
+            end_marked(self._mark)
+            raise
 
     def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
         for request in requests:
@@ -360,7 +385,7 @@ class OnceEngine:
 
     def _one(self, request: Request) -> Outcome:
         try:
-            process = spawn(self.options, self._stderr)
+            process = spawn(self.options, self._stderr, self._mark)
         except EngineSetupError as error:
             raise _Failure(error.message) from None
         try:
@@ -372,11 +397,11 @@ class OnceEngine:
             if received.kind == "timeout":
                 raise _Failure(f"the engine gave no answer within {self.options.timeout:g} s (timeout)")
             if received.kind == "eof":
-                raise _Failure(f"the engine exited{_exit_text(process.settle())} before answering")
+                raise _Failure(f"the engine {_ended(process.settle())}{_stderr_hint(self._stderr)}")
             if received.kind == "too_long":
                 raise _Failure(f"the engine wrote a line of {received.size} bytes, over the limit", received.text)
             try:
-                return parse_response(received.text, request)
+                return parse_response(received.text, request, invalid_utf8_at=received.invalid_utf8_at)
             except ProtocolViolation as violation:
                 raise _Failure(violation.message, violation.line) from None
         except EngineSetupError as error:
@@ -388,7 +413,10 @@ class OnceEngine:
         return self._stderr.tail()
 
     def close(self) -> None:
-        self._stderr.close()
+        try:
+            end_marked(self._mark)  # what an interrupted request left behind
+        finally:
+            self._stderr.close()
 
 
 def open_engine(options: EngineOptions | None) -> Engine:

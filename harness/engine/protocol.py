@@ -19,9 +19,12 @@ from typing import Any, Literal
 
 from harness.contract.version import suite_version
 from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
+from harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
 
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
+BATCH_ANSWER_DEPTH = MAX_DEPTH - 2  # an answer of a batch sits in the response object and its list
+TOO_DEEP_ANSWER = f"(top): nested more than {BATCH_ANSWER_DEPTH} levels deep (the line: more than {MAX_DEPTH})"
 
 OutcomeKind = Literal["ok", "rejected", "skipped", "error"]
 OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("ok", "rejected", "skipped", "error")
@@ -173,31 +176,41 @@ def encode(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":")) + "\n"
 
 
+def cut(text: str) -> str:
+    """A text cut short when long, saying how long it was."""
+    return text[:QUOTE_LIMIT] + f"... ({len(text)} characters)" if len(text) > QUOTE_LIMIT else text
+
+
 def quote(line: str) -> str:
-    """A line as quoted in a message, cut short when long."""
-    text = line.rstrip("\r\n")
-    if len(text) > QUOTE_LIMIT:
-        text = text[:QUOTE_LIMIT] + f"... ({len(text)} characters)"
-    return repr(text)
+    """A line as quoted in a message, cut short when long (a Python literal: control characters
+    and lone surrogates escaped, so that the quote prints anywhere)."""
+    return repr(cut(line.rstrip("\r\n")))
 
 
-def _decode(line: str, *, what: str, resync: bool) -> Any:
+def _decode(line: str, *, what: str, invalid_utf8_at: int | None = None, check_depth: bool = True) -> JsonLine:
+    """The line read as strict JSON (harness.engine.strict_json); raises ProtocolViolation (the
+    stream is out of step) when it is not JSON at all."""
     try:
-        return json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ProtocolViolation(
-            f"{what} is not JSON ({error}): {quote(line)}. Stdout is for protocol messages only; "
-            "write logs and banners to stderr",
-            line,
-            resync=resync,
-        ) from None
+        return read_json(line, invalid_utf8_at=invalid_utf8_at, check_depth=check_depth)
+    except NotJson as error:
+        advice = ". Stdout is for protocol messages only; write logs and banners to stderr" if error.garbled else ""
+        message = f"{what} is not JSON ({error.reason}): {quote(line)}{advice}"
+        raise ProtocolViolation(message, line, resync=True) from None
 
 
-def parse_hello_response(line: str) -> EngineInfo:
+def _not_strict(what: str, problem: str, line: str) -> str:
+    return f"{what} is not strict JSON ({problem}): {quote(line)}"
+
+
+def parse_hello_response(line: str, *, invalid_utf8_at: int | None = None) -> EngineInfo:
     """Read the engine's answer to hello; raises ProtocolViolation (or HandshakeRefused)."""
     from harness.contract.schemas import problems  # import here: schemas pull in jsonschema
 
-    message = _decode(line, what="the answer to hello", resync=True)
+    what = "the answer to hello"
+    read = _decode(line, what=what, invalid_utf8_at=invalid_utf8_at)
+    if read.problem:
+        raise ProtocolViolation(_not_strict(what, read.problem, line), line, resync=True)
+    message = read.value
     found = problems("protocol/hello-response.schema.json", message)
     if found:
         raise ProtocolViolation(
@@ -225,14 +238,17 @@ class VersionMismatch(Exception):
     """The engine speaks another protocol version."""
 
 
-def parse_response(line: str, request: Request) -> Outcome:
+def parse_response(line: str, request: Request, *, invalid_utf8_at: int | None = None) -> Outcome:
     """Read the engine's answer to `request`; raises ProtocolViolation when the line is not one.
 
-    A valid response with the right seq whose content is malformed gives an `error` outcome
-    instead: the stream is still in step, so the engine need not be restarted."""
+    A response with the right seq whose content is malformed (not strict JSON, or against the
+    schema) gives an `error` outcome instead: the stream is still in step, so the engine need not
+    be restarted."""
     from harness.contract.schemas import problems
 
-    message = _response_in_step(line, request.seq)
+    message, problem = _response_in_step(line, request.seq, invalid_utf8_at)
+    if problem:
+        return Outcome.error(request.seq, _not_strict("the response", problem, line), line)
     kinds = [kind for kind in OUTCOME_KINDS if kind in message]
     if len(kinds) != 1:
         given = ", ".join(kinds) if kinds else "none"
@@ -253,27 +269,37 @@ def parse_response(line: str, request: Request) -> Outcome:
     return Outcome(request.seq, kinds[0], message[kinds[0]], line)
 
 
-def _response_in_step(line: str, seq: str) -> dict[str, Any]:
-    """The response as a JSON object answering `seq`; raises ProtocolViolation (the stream is out of
-    step, so the engine must be restarted) when it is not JSON, not an object, or answers another seq."""
-    message = _decode(line, what="the response", resync=True)
+def _response_in_step(
+    line: str, seq: str, invalid_utf8_at: int | None, *, check_depth: bool = True
+) -> tuple[dict[str, Any], str | None]:
+    """The response as a JSON object answering `seq`, and what makes it not strict JSON if
+    anything; raises ProtocolViolation (the stream is out of step, so the engine must be
+    restarted) when it is not JSON, not an object, or answers another seq. A batch response's
+    depth is checked answer by answer (`_answer_problems`), where the check is cached."""
+    read = _decode(line, what="the response", invalid_utf8_at=invalid_utf8_at, check_depth=check_depth)
+    message = read.value
     if not isinstance(message, dict):
         raise ProtocolViolation(f"the response is not a JSON object: {quote(line)}", line, resync=True)
     if message.get("seq") != seq:
-        got = f"seq {message['seq']!r}" if "seq" in message else "no seq"
+        got = f"seq {cut(repr(message['seq']))}" if "seq" in message else "no seq"
+        if read.problem:
+            got += f" (the line is not strict JSON: {read.problem})"
         raise ProtocolViolation(
             f"wrong seq: expected {seq!r} (responses come in the order of the requests), got {got}: {quote(line)}",
             line,
             resync=True,
         )
-    return message
+    return message, read.problem
 
 
-def parse_batch_response(line: str, request: BatchRequest) -> BatchOutcome:
+def parse_batch_response(line: str, request: BatchRequest, *, invalid_utf8_at: int | None = None) -> BatchOutcome:
     """Read the engine's answer to a batch request; raises ProtocolViolation when the line is not
-    one (not JSON, another seq). An answer of the wrong shape or length fails the whole batch; an
-    answer to one input that breaks the schema becomes an error answer for that input alone."""
-    message = _response_in_step(line, request.seq)
+    one (not JSON, another seq). An answer of the wrong shape or length, or not strict JSON, fails
+    the whole batch; an answer to one input that breaks the schema becomes an error answer for
+    that input alone."""
+    message, problem = _response_in_step(line, request.seq, invalid_utf8_at, check_depth=False)
+    if problem:
+        return BatchOutcome.failed(request.seq, _not_strict("the answer to a batch request", problem, line), line)
     answers = message.get("batch")
     if "error" in message and answers is None and not _answer_problems(request.op, message):
         failure = f"the engine failed the whole batch: {message['error']['message']}"
@@ -296,15 +322,27 @@ def _checked_answer(answer: Any, op: str) -> Mapping[str, Any]:
     found = _answer_problems(op, answer) if isinstance(answer, dict) else ("(top): not an object",)
     if not found:
         return answer
-    problem = f"the answer does not match the protocol schema ({'; '.join(found[:3])}): {quote(json.dumps(answer))}"
+    problem = f"the answer does not match the protocol schema ({'; '.join(found[:3])}): {quote(_dumped(answer))}"
     return {"error": {"message": problem}}
 
 
+def _dumped(answer: Any) -> str:
+    try:
+        return json.dumps(answer)
+    except (RecursionError, ValueError):
+        return "(an answer too deep to show)"
+
+
 def _answer_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
-    """The schema's problems with one answer (or a whole-batch error, which has a seq). Cached by
-    the answer's repr: a sweep's millions of answers are a few hundred distinct ones, each checked
-    against the schema once, and a repr is the cheapest key there is."""
-    key = repr(answer)
+    """The schema's problems with one answer (or a whole-batch error, which has a seq), its depth
+    first. Cached by the answer's repr: a sweep's millions of answers are a few hundred distinct
+    ones, each checked against the schema once, and a repr is the cheapest key there is."""
+    try:
+        key = repr(answer)
+    except RecursionError:
+        return (TOO_DEEP_ANSWER,)
+    if key.count("[") + key.count("{") > BATCH_ANSWER_DEPTH and nested_deeper(answer, BATCH_ANSWER_DEPTH):
+        return (TOO_DEEP_ANSWER,)
     return _cached_problems(op, key) if len(key) <= CACHED_KEY_LIMIT else _schema_problems(op, answer)
 
 

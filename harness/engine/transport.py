@@ -4,8 +4,9 @@ Three daemon threads per process keep the harness from ever blocking on the engi
 (a full stdin pipe cannot stall the harness), a stdout reader (lines go to a queue; the caller
 waits on it with a deadline) and a stderr drain (a flood of stderr cannot stall the engine; the
 last lines are kept for the report, all of them go to a log file if one is given). The engine
-runs in a session of its own, so Ctrl-C reaches the harness only, and killing the session also
-ends whatever the engine started (a shell, a JVM...).
+runs in a session of its own, so Ctrl-C reaches the harness only; however its run ends (a clean
+`bye`, a crash, a hang, Ctrl-C), its process group is killed, and on Linux every process it
+started that left the group too (harness.engine.reaper).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import json
 import os
 import queue
 import shlex
-import signal
 import subprocess
 import threading
 import time
@@ -24,6 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Literal
+
+from harness.engine import reaper
+from harness.engine.reaper import marked_environment, new_mark
 
 MAX_LINE = 8 * 1024 * 1024  # bytes in one line from the engine; longer lines are refused
 STDERR_KEPT = 40  # last stderr lines kept for the report
@@ -51,11 +54,20 @@ class Command:
 @dataclass(frozen=True)
 class Received:
     """What the stdout reader saw: a line, the end of output, nothing in time, or a line too long
-    (`text` then holds its start and `size` its length)."""
+    (`text` then holds its start and `size` its length). A line that is not UTF-8 is decoded with
+    U+FFFD in place of the bad bytes, and `invalid_utf8_at` is the offset of the first of them."""
 
     kind: ReceivedKind
     text: str = ""
     size: int = 0
+    invalid_utf8_at: int | None = None
+
+
+def _decoded(line: bytes) -> Received:
+    try:
+        return Received("line", line.decode("utf-8"), len(line))
+    except UnicodeDecodeError as error:
+        return Received("line", line.decode("utf-8", "replace"), len(line), error.start)
 
 
 class StderrSink:
@@ -97,8 +109,10 @@ class EngineProcess:
         max_line: int = MAX_LINE,
         cwd: Path | None = None,
         env: Mapping[str, str] | None = None,
+        mark: str | None = None,
     ) -> None:
         self.command = command
+        self.mark = mark or new_mark()  # in the environment of everything the engine starts
         self._stderr = stderr
         self._max_line = max_line
         self._cwd = cwd
@@ -116,7 +130,7 @@ class EngineProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=self._cwd,
-            env=self._env,
+            env=marked_environment(self._env, self.mark),
             start_new_session=os.name == "posix",
         )
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
@@ -153,7 +167,7 @@ class EngineProcess:
                     head = line[:QUOTE_BYTES].decode("utf-8", "replace")
                     self._lines.put(Received("too_long", head, size))
                     continue
-                self._lines.put(Received("line", line.decode("utf-8", "replace"), len(line)))
+                self._lines.put(_decoded(line))
         except (OSError, ValueError):
             pass
         self._lines.put(Received("eof"))
@@ -198,30 +212,27 @@ class EngineProcess:
         self._outbox.put(None)
 
     def stop(self, grace: float = 1.0) -> int | None:
-        """Close stdin, give the engine `grace` seconds to exit, then kill it and its session."""
-        self.close_stdin()
-        code = self.exit_code(grace)
-        if code is None:
-            self.kill()
+        """Close stdin, give the engine `grace` seconds to exit, then kill what is left of it: its
+        process group and what left the group, always, even after a clean exit (a helper it
+        started, a child holding its stdout)."""
+        code = None
+        try:
+            self.close_stdin()
             code = self.exit_code(grace)
-        return code
+        finally:
+            self.kill()
+        return code if code is not None else self.exit_code()
 
     def kill(self) -> None:
+        """Kill the engine, its process group and (on Linux) every process carrying its mark."""
         proc = self._proc
-        if proc is None or proc.poll() is not None:
-            self._kill_group()
-            return
-        if not self._kill_group():
-            proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=2.0)
-        self._outbox.put(None)
-
-    def _kill_group(self) -> bool:
-        if self._proc is None or os.name != "posix":
-            return False
         try:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            return False
-        return True
+            if proc is not None:
+                reaper.kill_group(proc.pid)  # the group outlives its leader while members live
+                if proc.poll() is None:
+                    proc.kill()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=2.0)
+        finally:
+            reaper.end_marked(self.mark)
+            self._outbox.put(None)

@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from harness.contract.files import NoAliasDumper
 from harness.corpus.cases import case_schema, catalogue
 from harness.fuzz.strategies import Example, reference_profile
 from harness.operations.compare import describe_answer, mismatches
@@ -88,6 +89,7 @@ REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "play_after_pegging_over": ("input.legal-play", COUNT_RULE),
         "pegging_incomplete": ("input.legal-play", COUNT_RULE),
         "game_over": ("game.win", "input.cards"),
+        "invalid_input": ("input.cards",),
     }
 )
 OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more precise is known
@@ -386,8 +388,8 @@ def case_document(finding: Finding, seed: int, engine: str) -> Json:
     return {"topic": f"A disagreement found by cribcheck fuzz ({identifier})", "cases": [case]}
 
 
-class _CaseDumper(yaml.SafeDumper):
-    """Safe dumping; text of several lines as a literal block, as the corpus writes `explain`."""
+class _CaseDumper(NoAliasDumper):
+    """Safe dumping, no aliases; text of several lines as a literal block, as the corpus writes `explain`."""
 
 
 def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:

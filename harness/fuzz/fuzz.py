@@ -5,9 +5,12 @@ Hypothesis draws inputs for every operation the engine claims, under every profi
 with random legal decisions), and each is sent to the engine through harness/engine/engines.py, the same
 path as `cribcheck run` (so a crash or a hang is an `error`, and the engine is restarted). The
 answer is compared with the reference's (harness/operations/compare.py), over the keys of the features the
-engine claims. At the first disagreement Hypothesis shrinks the input (for `--shrink-seconds` at
+engine claims. At a disagreement Hypothesis shrinks the input (for `--shrink-seconds` at
 most), and the smallest disagreement is written into `--out` as a ready-to-commit case
-(harness/fuzz/findings.py), and printed.
+(harness/fuzz/findings.py), and printed. Then the search goes on, until its time is up or
+`--max-findings` distinct findings are found: a finding is distinct by its operation, its main
+profile (variants `NAME--...` count as NAME) and the first key where the answers differ, and a
+disagreement like one already found is passed over, so that a second bug is not hidden by the first.
 
 Exit status: 0 when no disagreement was found, 1 when one was (and written), 2 on a usage or
 setup error (an engine that cannot start, nothing to fuzz).
@@ -18,12 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import shlex
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -52,6 +56,7 @@ EXIT_CLEAN, EXIT_FOUND, EXIT_SETUP = 0, 1, 2
 DEFAULT_SECONDS = 60.0
 DEFAULT_SHRINK_SECONDS = 30.0
 DEFAULT_SIMPLIFY_SECONDS = 5.0
+DEFAULT_MAX_FINDINGS = 5  # the command's; the API's default is the first finding only
 SIMPLER = tuple(OPERATION_WEIGHTS)  # the operations from the simplest
 DEFAULT_OUT = Path("fuzz-findings")
 UNLIMITED = 10**9  # examples, when only time limits the search
@@ -69,6 +74,32 @@ class FuzzSettings:
     simplify_seconds: float = DEFAULT_SIMPLIFY_SECONDS
     profiles: tuple[str, ...] = ()
     operations: tuple[str, ...] = ()
+    max_findings: int = 1  # distinct findings before the search stops
+
+
+Signature = tuple[str, str, str]  # operation, main profile, the first key where the answers differ
+
+
+def signature(finding: Finding) -> Signature:
+    """What makes a finding distinct: its operation, its main profile (a variant `six-card--loose-flush`
+    counts as `six-card`: the same bug shows under every variant of a game), and the top-level key
+    of the first difference (`scores.A` is `scores`), or `error` for a failure."""
+    if finding.error is not None or not finding.mismatches:
+        key = "error"
+    else:
+        head = re.split(r"[.[]", finding.mismatches[0].split(": ", 1)[0], maxsplit=1)[0]
+        key = head if " " not in head else "(answer)"  # "expected a result, got a rejection ..."
+    return (finding.example.op, finding.example.profile.split("--")[0], key)
+
+
+@dataclass(frozen=True)
+class Found:
+    """One distinct finding, shrunk, and when it was first seen."""
+
+    finding: Finding
+    after: int  # examples run (since the start) until it was first seen
+    seconds: float
+    op: str  # the operation it was first seen on (before shrinking)
 
 
 @dataclass(frozen=True)
@@ -76,14 +107,28 @@ class FuzzResult:
     """What a run found, and how long it took to find it."""
 
     seed: int
-    finding: Finding | None  # the smallest disagreement found, or None
+    found: tuple[Found, ...]  # each distinct finding, in the order found
     examples: int  # examples run, shrinking included
     seconds: float
-    detected_after: int | None = None  # examples run until the first disagreement
-    detected_seconds: float | None = None
-    detected_op: str | None = None  # the operation of the first disagreement (before shrinking)
     by_op: Mapping[str, int] = field(default_factory=dict)  # examples run per operation
-    stopped: str = "examples"  # why the search ended: "found", "time" or "examples"
+    stopped: str = "examples"  # why the search ended: "found" (--max-findings), "time" or "examples"
+
+    @property
+    def finding(self) -> Finding | None:
+        """The first finding, or None."""
+        return self.found[0].finding if self.found else None
+
+    @property
+    def detected_after(self) -> int | None:
+        return self.found[0].after if self.found else None
+
+    @property
+    def detected_seconds(self) -> float | None:
+        return self.found[0].seconds if self.found else None
+
+    @property
+    def detected_op(self) -> str | None:
+        return self.found[0].op if self.found else None
 
 
 class Disagreement(Exception):
@@ -139,10 +184,13 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
 class _Search:
     """One Hypothesis search (local to `fuzz`): its counts, its clock, and the smallest finding."""
 
-    def __init__(self, engine: Engine, wanted: FuzzSettings, progress: Progress) -> None:
+    def __init__(
+        self, engine: Engine, wanted: FuzzSettings, progress: Progress, known: frozenset[Signature] = frozenset()
+    ) -> None:
         self.engine = engine
         self.wanted = wanted
         self.progress = progress
+        self.known = known  # findings already made: passed over
         self.start = time.monotonic()
         self.examples = 0
         self.by_op: Counter[str] = Counter()
@@ -164,7 +212,7 @@ class _Search:
         self.by_op[example.op] += 1
         self.progress.tick(self)
         finding = judge_example(self.engine, example, str(self.examples))
-        if finding is None:
+        if finding is None or signature(finding) in self.known:
             return
         if self.first is None:
             self.first = (self.examples, elapsed, example.op)
@@ -205,48 +253,85 @@ def _rank(op: str) -> int:
 
 
 def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None) -> FuzzResult:
-    """Search for a disagreement between `engine` and the reference; raises Scope when there is
+    """Search for disagreements between `engine` and the reference; raises Scope when there is
     nothing to fuzz. The engine is left open.
 
-    After a disagreement is found and shrunk, short searches (`simplify_seconds` in all) look for
-    one in simpler operations only (those before it in the mix: a hand rather than a game, then a
-    show rather than a hand), whose case is smaller and says more plainly what is wrong."""
+    Each disagreement is shrunk; then short searches (`simplify_seconds` in all) look for one in
+    simpler operations only (those before it in the mix: a hand rather than a game, then a show
+    rather than a hand), whose case is smaller and says more plainly what is wrong. Then the
+    search goes on, passing over what was found, until `max_findings` distinct findings, the time
+    (`seconds`, from the start) or the examples (`max_examples` for each search) are used up."""
     ops, names = scope(engine, wanted)
     progress = progress or Progress(None)
-    search = _Search(engine, wanted, progress)
+    start = time.monotonic()
+    found: list[Found] = []
+    known: set[Signature] = set()
+    by_op: Counter[str] = Counter()
+    examples_run = 0
+    stopped = "examples"
     with cached_profiles():
-        finding = search.run(ops, names)
-        examples_run = search.examples
-        deadline = time.monotonic() + wanted.simplify_seconds
-        while finding is not None and time.monotonic() < deadline:
-            simpler = [op for op in ops if _rank(op) < _rank(finding.example.op)]
-            if not simpler:
+        while len(found) < wanted.max_findings:
+            left = None if wanted.seconds is None else wanted.seconds - (time.monotonic() - start)
+            if left is not None and left <= 0:
+                stopped = "time"
                 break
-            progress.note(f"fuzz: looking for a simpler disagreement ({', '.join(simpler)})")
-            again = FuzzSettings(
-                seconds=deadline - time.monotonic(),
-                seed=wanted.seed,
-                shrink_seconds=wanted.shrink_seconds,
-                simplify_seconds=0,
-            )
-            second = _Search(engine, again, Progress(None))
-            smaller = second.run(simpler, names)
-            examples_run += second.examples
-            if smaller is None:
+            settings = replace(wanted, seconds=left, seed=wanted.seed + len(found))
+            search = _Search(engine, settings, progress, frozenset(known))
+            finding = search.run(ops, names)
+            by_op.update(search.by_op)
+            if finding is None or search.first is None:
+                examples_run += search.examples
+                stopped = search.stopped
                 break
-            finding = smaller
-    first = search.first
+            after, seconds, op = search.first
+            known.add(signature(finding))
+            finding, simplifying = _simplify(engine, wanted, (ops, names), finding, frozenset(known), progress)
+            known.add(signature(finding))
+            found.append(Found(finding, examples_run + after, search.start - start + seconds, op))
+            examples_run += search.examples + simplifying
+        else:
+            stopped = "found"
     return FuzzResult(
         seed=wanted.seed,
-        finding=finding,
+        found=tuple(found),
         examples=examples_run,
-        seconds=search.elapsed(),  # the second search included
-        detected_after=first[0] if first else None,
-        detected_seconds=first[1] if first else None,
-        detected_op=first[2] if first else None,
-        by_op=dict(search.by_op),
-        stopped="found" if finding else search.stopped,
+        seconds=time.monotonic() - start,
+        by_op=dict(by_op),
+        stopped=stopped,
     )
+
+
+def _simplify(
+    engine: Engine,
+    wanted: FuzzSettings,
+    scope_: tuple[Sequence[str], Sequence[str]],
+    finding: Finding,
+    known: frozenset[Signature],
+    progress: Progress,
+) -> tuple[Finding, int]:
+    """A disagreement in simpler operations than `finding`'s, if one is found within
+    `simplify_seconds` (else `finding`), and the examples spent looking."""
+    ops, names = scope_
+    deadline = time.monotonic() + wanted.simplify_seconds
+    examples_run = 0
+    while time.monotonic() < deadline:
+        simpler = [op for op in ops if _rank(op) < _rank(finding.example.op)]
+        if not simpler:
+            break
+        progress.note(f"fuzz: looking for a simpler disagreement ({', '.join(simpler)})")
+        again = FuzzSettings(
+            seconds=deadline - time.monotonic(),
+            seed=wanted.seed,
+            shrink_seconds=wanted.shrink_seconds,
+            simplify_seconds=0,
+        )
+        second = _Search(engine, again, Progress(None), known)
+        smaller = second.run(simpler, names)
+        examples_run += second.examples
+        if smaller is None:
+            break
+        finding = smaller
+    return finding, examples_run
 
 
 class Progress:
@@ -319,6 +404,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limit.add_argument("--max-examples", type=int, metavar="N", help="search N examples")
     search.add_argument("--seed", type=int, metavar="N", help="the random seed (default: a new one, printed)")
     search.add_argument(
+        "--max-findings",
+        type=int,
+        default=DEFAULT_MAX_FINDINGS,
+        metavar="N",
+        help="stop after N distinct findings (by operation, profile and first differing key; "
+        f"default {DEFAULT_MAX_FINDINGS}); until then the search goes on to the end of its time",
+    )
+    search.add_argument(
         "--shrink-seconds",
         type=float,
         default=DEFAULT_SHRINK_SECONDS,
@@ -345,6 +438,8 @@ def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
         raise ValueError("--max-examples must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
         raise ValueError("--seconds must be positive")
+    if args.max_findings < 1:
+        raise ValueError("--max-findings must be at least 1")
     seconds = args.seconds if args.seconds is not None or args.max_examples is not None else DEFAULT_SECONDS
     unknown = sorted(set(args.profile) - set(profile_names()))
     if unknown:
@@ -357,6 +452,7 @@ def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
         simplify_seconds=args.simplify_seconds,
         profiles=tuple(args.profile),
         operations=tuple(args.op),
+        max_findings=args.max_findings,
     )
 
 
@@ -387,12 +483,11 @@ def main(args: argparse.Namespace, out: TextIO | None = None, open_with: Callabl
         engine.close()
     for line in report_lines(result):
         print(line, file=out)
-    if result.finding is None:
-        return EXIT_CLEAN
-    path = write_case(case_document(result.finding, result.seed, _engine_text(args, label)), args.out)
-    print(f"wrote {path}", file=out)
-    print(f"rerun it: {rerun_command(args, path)}", file=out)
-    return EXIT_FOUND
+    for number, found in enumerate(result.found, start=1):
+        path = write_case(case_document(found.finding, result.seed, _engine_text(args, label)), args.out)
+        print(f"wrote finding {number}: {path}", file=out)
+        print(f"  rerun it: {rerun_command(args, path)}", file=out)
+    return EXIT_FOUND if result.found else EXIT_CLEAN
 
 
 def _engine_text(args: argparse.Namespace, label: str) -> str:
@@ -400,26 +495,31 @@ def _engine_text(args: argparse.Namespace, label: str) -> str:
 
 
 def rerun_command(args: argparse.Namespace, path: Path) -> str:
-    return shlex.join(["cribcheck", "run", "--cases-dir", str(path), *engine_words(args)])
+    return shlex.join(["cribcheck", "run", "--cases", str(path), *engine_words(args)])
 
 
 def report_lines(result: FuzzResult) -> list[str]:
     """What a run found, for people."""
     counts = ", ".join(f"{op} {count}" for op, count in sorted(result.by_op.items()))
-    finding = result.finding
-    if finding is None:
-        why = "time is up" if result.stopped == "time" else "all examples run"
+    why = {"time": "time is up", "examples": "all examples run", "found": "--max-findings reached"}[result.stopped]
+    if not result.found:
         return [f"no disagreement in {result.examples} examples ({result.seconds:.1f} s, {why}): {counts}"]
-    example = finding.example
     lines = [
-        f"DISAGREEMENT: found on {result.detected_op} after {result.detected_after} examples "
-        f"({_seconds(result.detected_seconds)}), shrunk to:",
-        f"  op {example.op}, profile {example.profile}",
-        f"  input: {_short(example.input)}",
-        f"  the engine answered {finding.engine_said}",
-        "  differences (expected is the reference's answer):",
-        *(f"    {line}" for line in finding.mismatches),
+        f"{len(result.found)} distinct finding(s) in {result.examples} examples ({result.seconds:.1f} s, {why}): "
+        f"{counts}"
     ]
+    for number, found in enumerate(result.found, start=1):
+        finding = found.finding
+        example = finding.example
+        lines += [
+            f"DISAGREEMENT {number}: found on {found.op} after {found.after} examples ({_seconds(found.seconds)}), "
+            "shrunk to:",
+            f"  op {example.op}, profile {example.profile} (first difference: {signature(finding)[2]})",
+            f"  input: {_short(example.input)}",
+            f"  the engine answered {finding.engine_said}",
+            "  differences (expected is the reference's answer):",
+            *(f"    {line}" for line in finding.mismatches),
+        ]
     return lines
 
 

@@ -15,7 +15,7 @@ import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
 from reference.hand import Heels, ThreeForLast
-from reference.pegging import GO, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset
+from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset
 from reference.seats import round_from_left_of, seats_of
 
 Combination = tuple[Card, ...]
@@ -310,6 +310,38 @@ def play_past_31(original: type) -> type:
     return Pegger
 
 
+def over_31_before_turn(original: type) -> type:
+    """Rejection order broken: another seat's card that would pass 31 is rejected over_31 (the
+    rulings put not_your_turn first)."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if text != GO and not self.over and isinstance(text, str | Card):
+                try:
+                    card = as_card(text)
+                except CribbageError:
+                    card = None
+                fits = card is None or self.count + card.value <= MAX_COUNT
+                if not fits and self.holder_of(card) not in (None, self.turn):
+                    raise CribbageError(Code.OVER_31, f"{card} would pass 31", index=index)
+            super().play(text, index)
+
+    return Pegger
+
+
+def end_before_the_card(original: type) -> type:
+    """Rejection order broken: once the pegging is over every play is play_after_pegging_over,
+    even a card nobody holds or one that cannot be read."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            if self.over:
+                raise CribbageError(Code.PLAY_AFTER_PEGGING_OVER, f"{text} is after the end", index=index)
+            super().play(text, index)
+
+    return Pegger
+
+
 # --- the hand ----------------------------------------------------------------------------------
 
 
@@ -343,17 +375,23 @@ def three_for_last_every_hand(original: Fn) -> Fn:
     return awards
 
 
-def dealer_shows_first(original: Fn) -> Fn:
-    """The dealer's hand is counted before the pone's (then the crib)."""
+def show_in_order(original: Fn, order: Sequence[int]) -> Fn:
+    """reference.hand.the_show yielding its counts in three groups, in `order`: 0 the hands before
+    the dealer's (the pone's, or with three or four seats each from the dealer's left in turn),
+    1 the dealer's hand, 2 the crib."""
 
     def the_show(profile: Any, dealer: str, *rest: Any) -> Iterator[Any]:
-        counts = list(original(profile, dealer, *rest))
-        *hands, crib = counts
-        yield from [count for count in hands if count[1] == dealer]
-        yield from [count for count in hands if count[1] != dealer]
-        yield crib
+        *hands, crib = original(profile, dealer, *rest)
+        groups = ([count for count in hands if count[1] != dealer], [count for count in hands if count[1] == dealer])
+        for place in order:
+            yield from (*groups, [crib])[place]
 
     return the_show
+
+
+def dealer_shows_first(original: Fn) -> Fn:
+    """The dealer's hand is counted before the pone's (then the crib)."""
+    return show_in_order(original, (1, 0, 2))
 
 
 # --- the deal and the game ---------------------------------------------------------------------

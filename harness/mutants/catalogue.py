@@ -3,8 +3,9 @@ case corpus catches real bugs. A mutant the corpus does not catch (a survivor) n
 
 Each mutant is data: a kebab-case name, a one-line description, the rule id it breaks, and one
 patch (harness/mutants/mutation.py) that replaces one reference name where it is looked up, or one
-profile field; the buggy code is in harness/mutants/bugs.py. The reference itself is never
-edited.
+profile field; the buggy code is in harness/mutants/bugs.py, and for the timing mutants (the right
+points credited at the wrong moment) in harness/mutants/timing_bugs.py. The reference itself is
+never edited.
 
 `run_mutant(name, op, input, profile)` answers like `harness.operations.answers.run_reference`,
 under the mutant. The kill table over the corpus is harness/mutants/kill_table.py.
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 from harness.mutants import bugs as bug
+from harness.mutants import timing_bugs as timing
 from harness.mutants.mutation import FunctionPatch, Mutant, ProfilePatch, always
 from harness.operations.answers import Json, run_reference
 from reference import Profile
@@ -295,6 +298,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "input.legal-play",
         fn(PEGGER, bug.play_past_31),
     ),
+    Mutant(
+        "over-31-before-not-your-turn",
+        "the other player's card that would pass 31 is rejected over_31, not not_your_turn",
+        "input.rejection-order",
+        fn(PEGGER, bug.over_31_before_turn),
+    ),
+    Mutant(
+        "after-the-end-before-the-card",
+        "after the pegging is over every play is play_after_pegging_over, even a card nobody holds",
+        "input.rejection-order",
+        fn(PEGGER, bug.end_before_the_card),
+    ),
     # --- the hand ---
     Mutant(
         "heels-to-pone",
@@ -350,24 +365,82 @@ MUTANTS: tuple[Mutant, ...] = (
         "game.win",
         profile_field("target", 121, five_card),
     ),
+    # --- timing: the right points at the wrong moment ---
+    Mutant(
+        "go-point-at-the-go",
+        "the point for a go is pegged when the other player says go, before the last card's player plays on",
+        "game.hand-order",
+        fn(PEGGER, timing.go_point_at_the_go),
+    ),
+    Mutant(
+        "last-card-before-last-play",
+        "the go or last-card point is pegged before the points of the card it rewards",
+        "game.hand-order",
+        fn(PEGGER, timing.last_card_before_last_play),
+    ),
+    Mutant(
+        "thirty-one-after-the-card",
+        "the 2 for thirty-one is pegged on its own, after the card's pairs or run",
+        "game.hand-order",
+        fn(PEGGER, timing.thirty_one_after_the_card),
+    ),
+    Mutant(
+        "last-card-after-pone-hand",
+        "the go or last-card point that ends the pegging is pegged after the pone's hand is counted",
+        "game.hand-order",
+        fn(AWARDS, timing.last_card_after_pone_hand),
+    ),
+    Mutant(
+        "heels-after-pegging",
+        "his heels is pegged after the pegging, not when the jack is turned",
+        "game.hand-order",
+        fn(AWARDS, timing.heels_after_pegging),
+    ),
+    Mutant(
+        "three-for-last-after-heels",
+        "five-card: three for last is pegged after the deal, once the starter is turned (after heels)",
+        "game.hand-order",
+        fn(AWARDS, timing.three_for_last_after_heels),
+    ),
+    Mutant(
+        "three-for-last-at-end-of-hand",
+        "five-card: three for last is pegged at the end of the first hand, after the crib",
+        "game.hand-order",
+        fn(AWARDS, timing.three_for_last_at_end_of_hand),
+    ),
+    Mutant(
+        "crib-before-dealer-hand",
+        "the dealer's crib is counted before the dealer's hand",
+        "game.show-order",
+        fn("reference.hand.the_show", timing.crib_before_dealer_hand),
+    ),
+    Mutant(
+        "dealer-hand-and-crib-together",
+        "the dealer's hand and crib are credited together, in one step",
+        "game.show-order",
+        fn("reference.hand.the_show", timing.dealer_hand_and_crib_together),
+    ),
     # --- the game ---
     Mutant(
         "skunk-by-margin",
         "a skunk is a win by more than 30 (double by more than 60), not a loser below 91 (61)",
         "game.skunk",
         profile_change("skunk", skunk_by_margin, has_skunk_below),
+        shown_only_by="skunk",
     ),
     Mutant(
         "skunk-off-by-one",
         "a loser on exactly 91 is skunked (below 92)",
         "game.skunk",
         profile_change("skunk", skunk_line_one_up("skunk"), has_skunk_below),
+        shown_only_by="skunk",
     ),
     Mutant(
         "double-skunk-off-by-one",
         "a loser on exactly 61 is double skunked (below 62)",
         "game.double-skunk",
         profile_change("skunk", skunk_line_one_up("double_skunk"), has_skunk_below),
+        shown_only_by="skunk",
     ),
     # --- the deal ---
     Mutant(
@@ -418,6 +491,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "four players: no skunks or game points for the sides (the other reading of D10)",
         "game.partnership-skunk",
         profile_field("skunk", None, partnerships),
+        shown_only_by="skunk",
     ),
     Mutant(
         "muggins-to-the-owner",
@@ -451,7 +525,16 @@ def get_mutant(name: str) -> Mutant:
     raise KeyError(f"unknown mutant {name!r}; known mutants: {', '.join(mutant_names())}")
 
 
+def mutants_named(name: str) -> list[Mutant]:
+    """The mutants of `name`: one, or several joined by `+` (an engine with several bugs at once,
+    for the fuzzer's benchmark); KeyError for an unknown one."""
+    return [get_mutant(part) for part in name.split("+")]
+
+
 def run_mutant(name: str, op: str, data: Mapping[str, Any], profile: str) -> Json:
-    """The reference engine's answer under mutant `name`: `{"ok": ...}` or `{"rejected": ...}`."""
-    with get_mutant(name).applied():
+    """The reference engine's answer under mutant `name` (or `a+b`, every one of them at once):
+    `{"ok": ...}` or `{"rejected": ...}`."""
+    with ExitStack() as stack:
+        for mutant in mutants_named(name):
+            stack.enter_context(mutant.applied())
         return run_reference(op, data, profile)

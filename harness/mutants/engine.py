@@ -19,7 +19,7 @@ from harness.contract.version import suite_version
 from harness.engine import serve
 from harness.engine.adapter import Adapter, Rejected
 from harness.engine.engines import InProcessEngine
-from harness.mutants.catalogue import get_mutant, mutant_names, run_mutant
+from harness.mutants.catalogue import mutants_named, run_mutant
 from harness.operations.answers import OPERATIONS, cached_profiles
 from harness.operations.features import FEATURES
 from reference import profile_names
@@ -33,8 +33,9 @@ def mutant_adapter(
     features: Iterable[str] = FEATURES,
     profiles: Iterable[str] | None = None,
 ) -> Adapter:
-    """Mutant `name` behind the adapter helper (KeyError for an unknown name)."""
-    mutant = get_mutant(name)
+    """Mutant `name` (or `a+b`: both bugs at once) behind the adapter helper (KeyError for an
+    unknown name)."""
+    description = "; and ".join(mutant.description for mutant in mutants_named(name))
     return Adapter(
         name=NAME_PREFIX + name,
         version=suite_version(),
@@ -42,7 +43,7 @@ def mutant_adapter(
         profiles=tuple(profile_names() if profiles is None else profiles),
         handlers={op: partial(_answer, name, op) for op in operations},
         features=tuple(features),
-        extra={"notes": f"a mutant of the reference engine, for testing the suite: {mutant.description}"},
+        extra={"notes": f"a mutant of the reference engine, for testing the suite: {description}"},
     )
 
 
@@ -83,7 +84,9 @@ def serve_main(args: argparse.Namespace) -> int:
     refused = serve.unknown_claims(args)
     if refused is not None:
         return refused
-    if args.mutant not in mutant_names():
-        print(f"cribcheck serve: unknown mutant {args.mutant!r}", file=sys.stderr)
+    try:
+        mutants_named(args.mutant)
+    except KeyError as error:
+        print(f"cribcheck serve: {error.args[0]}", file=sys.stderr)
         return 2
     return serve_mutant(args.mutant, args.operations, args.features, args.profiles)

@@ -3,6 +3,12 @@ case x profile of the corpus; a case kills a mutant when the mutant's answer dis
 case's expectation (harness.operations.compare.mismatches). A mutant no case kills (a survivor)
 names a hole in the corpus.
 
+The table is seen by an engine that claims some optional features (harness/operations/features.py):
+the keys of a feature it does not claim are not compared, as `cribcheck run` does. By default
+every feature is claimed; `--features none` shows what an engine claiming none of them is held
+to, and `--features events,skunk` one that claims those two. For each mutant the table gives the
+case x profile runs that kill it and the number of distinct cases among them.
+
     python3 -m harness.mutants.kill_table     # the kill table; exit 1 if any mutant survives
 """
 
@@ -12,72 +18,139 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 
-from harness.contract.files import CASES_DIR
-from harness.corpus.cases import Case, CaseFileError, load_cases
+from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
 from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
 from harness.mutants.mutation import Mutant
-from harness.operations.answers import cached_profiles, run_reference
+from harness.operations.answers import Json, cached_profiles, run_reference
 from harness.operations.compare import mismatches
+from harness.operations.features import BATCH, FEATURES, compared_expectation
 
 SHOWN_KILLERS = 3  # case ids printed per mutant
+NO_FEATURE = "none"  # `--features none`: an engine that claims no optional feature
 DESCRIPTION = "run every mutant engine on the case corpus and print the kill table; exit 1 if any survives"
+
+Claim = frozenset[str]
+KillTable = dict[str, list[str]]  # mutant -> the `case-id[profile]` runs that kill it, in corpus order
+ALL_FEATURES: Claim = frozenset(FEATURES)
 
 
 def case_label(case: Case, profile: str) -> str:
     return f"{case.id}[{profile}]"
 
 
+def case_of(label: str) -> str:
+    """The case id of a `case-id[profile]` label."""
+    return label.rsplit("[", 1)[0]
+
+
+def distinct_cases(killers: Iterable[str]) -> int:
+    """How many distinct cases are among the killing runs (a case with three profiles counts once)."""
+    return len({case_of(label) for label in killers})
+
+
 class MutantCrash(RuntimeError):
     """A mutant raised instead of answering: a fault of the mutant's code, never counted as a kill."""
 
 
-def kills(case: Case, profile: str) -> bool:
+def disagrees(case: Case, profile: str, answer: Json, features: Iterable[str] = FEATURES) -> bool:
+    """Does `answer` disagree with `case` under `profile`, as judged for an engine claiming `features`
+    (the keys of the other features are not compared)?"""
+    expected = compared_expectation(case.op, case.expected(profile), features)
+    return bool(mismatches(expected, answer))
+
+
+def kills(case: Case, profile: str, features: Iterable[str] = FEATURES) -> bool:
     """Does the engine as it is now (a mutant applied) disagree with `case` under `profile`?"""
     answer = run_reference(case.op, case.input, case.profile_sent(profile))
-    return bool(mismatches(case.expected(profile), answer))
+    return disagrees(case, profile, answer, features)
 
 
-def kill_table(cases: Iterable[Case], mutants: Sequence[Mutant] = MUTANTS) -> dict[str, list[str]]:
-    """For each mutant, the case x profile runs that kill it (`case-id[profile]`), in corpus order.
-    A case kills a mutant when the mutant's answer disagrees with the case's expectation."""
+def kill_tables(
+    cases: Iterable[Case], mutants: Sequence[Mutant] = MUTANTS, claims: Sequence[Iterable[str]] = (FEATURES,)
+) -> list[KillTable]:
+    """One kill table per claim (a set of features), each answer computed once for all of them."""
     runs = [(case, profile) for case in cases for profile in case.profiles]
-    table: dict[str, list[str]] = {}
+    wanted = [frozenset(claim) for claim in claims]
+    tables: list[KillTable] = [{} for _ in wanted]
     with cached_profiles():
         for mutant in mutants:
+            for table in tables:
+                table[mutant.name] = []
             with mutant.applied():
-                table[mutant.name] = [
-                    case_label(case, profile) for case, profile in runs if _kills(mutant, case, profile)
-                ]
-    return table
+                for case, profile in runs:
+                    answer = _answer(mutant, case, profile)
+                    for table, claim in zip(tables, wanted, strict=True):
+                        if disagrees(case, profile, answer, claim):
+                            table[mutant.name].append(case_label(case, profile))
+    return tables
 
 
-def _kills(mutant: Mutant, case: Case, profile: str) -> bool:
+def kill_table(
+    cases: Iterable[Case], mutants: Sequence[Mutant] = MUTANTS, features: Iterable[str] = FEATURES
+) -> KillTable:
+    """For each mutant, the case x profile runs that kill it (`case-id[profile]`), in corpus order,
+    as seen by an engine claiming `features` (default: every feature)."""
+    return kill_tables(cases, mutants, (features,))[0]
+
+
+def _answer(mutant: Mutant, case: Case, profile: str) -> Json:
     try:
-        return kills(case, profile)
+        return run_reference(case.op, case.input, case.profile_sent(profile))
     except Exception as error:
         raise MutantCrash(f"mutant {mutant.name} crashed on {case_label(case, profile)}: {error!r}") from error
 
 
-def survivors(table: Mapping[str, Sequence[str]]) -> list[str]:
-    return [name for name, killers in table.items() if not killers]
+def applicable(name: str, features: Iterable[str] = FEATURES) -> bool:
+    """Can an engine claiming `features` show mutant `name`'s bug? (Mutant.shown_only_by)"""
+    return get_mutant(name).applies_to(features)
 
 
-def format_table(table: Mapping[str, Sequence[str]], runs: int) -> list[str]:
-    """The kill table as text lines: each mutant, its number of killing runs and the first few."""
+def survivors(table: Mapping[str, Sequence[str]], features: Iterable[str] = FEATURES) -> list[str]:
+    """The mutants no case kills, of those an engine claiming `features` can show."""
+    return [name for name, killers in table.items() if not killers and applicable(name, features)]
+
+
+def thinly_killed(table: Mapping[str, Sequence[str]], least: int, features: Iterable[str] = FEATURES) -> list[str]:
+    """The mutants killed by fewer than `least` distinct cases (survivors included), of those an
+    engine claiming `features` can show."""
+    return [name for name, killers in table.items() if distinct_cases(killers) < least and applicable(name, features)]
+
+
+def not_applicable(table: Mapping[str, Sequence[str]], features: Iterable[str]) -> list[str]:
+    """The mutants whose bug only a feature not in `features` can show."""
+    return [name for name in table if not applicable(name, features)]
+
+
+def claim_text(features: Iterable[str]) -> str:
+    claimed = sorted(frozenset(features) - {BATCH})
+    if not claimed:
+        return "no optional feature claimed"
+    if frozenset(claimed) == ALL_FEATURES - {BATCH}:
+        return "every optional feature claimed"
+    return "features claimed: " + ", ".join(claimed)
+
+
+def format_table(table: Mapping[str, Sequence[str]], runs: int, features: Iterable[str] = FEATURES) -> list[str]:
+    """The kill table as text lines: each mutant, its number of killing runs, of distinct killing
+    cases, and the first few runs."""
     width = max(len(name) for name in table)
-    lines = [f"{len(table)} mutants x {runs} case x profile runs"]
+    lines = [f"{len(table)} mutants x {runs} case x profile runs ({claim_text(features)})"]
+    lines.append(f"           {'mutant':<{width}}  runs  cases  first killing runs")
     for mutant in MUTANTS:
         if mutant.name not in table:
             continue
         killers = table[mutant.name]
-        if killers:
+        if not mutant.applies_to(features):
+            lines.append(f"  n/a      {mutant.name:<{width}}     -      -  (only `{mutant.shown_only_by}` shows it)")
+        elif killers:
             shown = ", ".join(killers[:SHOWN_KILLERS]) + (", ..." if len(killers) > SHOWN_KILLERS else "")
-            lines.append(f"  killed   {mutant.name:<{width}}  {len(killers):>4}  {shown}")
+            counts = f"{len(killers):>4}  {distinct_cases(killers):>5}"
+            lines.append(f"  killed   {mutant.name:<{width}}  {counts}  {shown}")
         else:
-            lines.append(f"  SURVIVED {mutant.name:<{width}}     0  ({mutant.rule}: {mutant.description})")
-    alive = survivors(table)
+            lines.append(f"  SURVIVED {mutant.name:<{width}}     0      0  ({mutant.rule}: {mutant.description})")
+    alive = survivors(table, features)
+    counted = [name for name in table if applicable(name, features)]
     if alive:
         lines.append("")
         lines.append(f"!!! {len(alive)} MUTANT(S) SURVIVED: the corpus does not catch these bugs !!!")
@@ -85,17 +158,35 @@ def format_table(table: Mapping[str, Sequence[str]], runs: int) -> list[str]:
             mutant = get_mutant(name)
             lines.append(f"!!!   {name}  [{mutant.rule}, patches {mutant.patch.where}]: {mutant.description}")
     else:
-        lines.append(f"every mutant killed ({len(table)} of {len(table)})")
+        fewest = min((distinct_cases(table[name]) for name in counted), default=0)
+        lines.append(
+            f"every mutant killed ({len(counted)} of {len(counted)}), each by at least {fewest} distinct case(s)"
+        )
+    skipped = not_applicable(table, features)
+    if skipped:
+        lines.append(f"not applicable ({claim_text(features)}): {', '.join(skipped)}")
     return lines
 
 
 # --- the command -------------------------------------------------------------------------------
 
 
+def parse_features(text: str) -> Claim:
+    """`--features LIST`: comma-separated feature names, or `none` for no optional feature."""
+    if text.strip() == NO_FEATURE:
+        return frozenset()
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in FEATURES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown feature(s) {', '.join(unknown) or repr(text)}; "
+            f"give a comma-separated list of {', '.join(FEATURES)}, or {NO_FEATURE}"
+        )
+    return frozenset(names)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--cases", type=Path, default=CASES_DIR, metavar="PATH", help="case file or folder (default: cases/)"
-    )
+    add_cases_argument(parser)
     parser.add_argument(
         "--mutant",
         action="append",
@@ -103,6 +194,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=mutant_names(),
         metavar="NAME",
         help="run only this mutant (repeatable; default: every mutant)",
+    )
+    parser.add_argument(
+        "--features",
+        type=parse_features,
+        default=ALL_FEATURES,
+        metavar="LIST|none",
+        help="judge as an engine claiming only these optional features (comma-separated), or none; "
+        "default: every feature",
     )
 
 
@@ -118,12 +217,12 @@ def main(args: argparse.Namespace) -> int:
         return 2
     chosen = [get_mutant(name) for name in args.mutants] if args.mutants else list(MUTANTS)
     start = time.monotonic()
-    table = kill_table(cases, chosen)
+    table = kill_table(cases, chosen, args.features)
     runs = sum(len(case.profiles) for case in cases)
-    for line in format_table(table, runs):
+    for line in format_table(table, runs, args.features):
         print(line)
     print(f"({time.monotonic() - start:.1f} s)")
-    return 1 if survivors(table) else 0
+    return 1 if survivors(table, args.features) else 0
 
 
 if __name__ == "__main__":

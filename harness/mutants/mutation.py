@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -83,12 +83,22 @@ Patch = FunctionPatch | ProfilePatch
 
 @dataclass(frozen=True)
 class Mutant:
-    """The reference engine with exactly one plausible bug: `rule` is the rule id it breaks."""
+    """The reference engine with exactly one plausible bug: `rule` is the rule id it breaks.
+
+    `shown_only_by` names the optional feature (harness/operations/features.py) whose result keys
+    alone can show the bug, for a bug in what only that feature reports (a skunk line shows only
+    in `skunk`); None when the always-compared keys can show it. An engine that does not claim
+    that feature is never asked about it, so for that engine the mutant is not applicable."""
 
     name: str
     description: str
     rule: str
     patch: Patch
+    shown_only_by: str | None = None
+
+    def applies_to(self, features: Iterable[str]) -> bool:
+        """Can an engine claiming `features` show this bug at all?"""
+        return self.shown_only_by is None or self.shown_only_by in frozenset(features)
 
     def applied(self) -> AbstractContextManager[None]:
         """A context manager: the bug is in place inside the `with` block, and only there."""

@@ -5,15 +5,110 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from harness.results.results import CaseResult, RunFooter, RunHeader
 from harness.results.status import Status
 
 DIFF_LINES = 60  # lines of a diff shown before it is cut
+JSON_DEPTH = 64  # levels of a value written into a report before the rest is cut
+
+# What no report may hold as it is: control characters but tab and newline (an engine's message
+# could clear a terminal or break XML), lone surrogates (no UTF-8 writer can encode them) and the
+# two non-characters XML refuses. Each is written as its Python escape, `\x1b`, `\ud800`.
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# On a terminal, the reporters' own colours (SGR), line clears and carriage returns pass.
+_UNSHOWABLE_ON_TERMINAL = re.compile(
+    "\x1b(?!\\[[0-9;]*[mK])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
+)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LINE_BREAKS = re.compile("[\x85\u2028\u2029]")  # inside a JSON string (control characters JSON escapes itself)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """`text` as any report may write it (see _UNSHOWABLE)."""
+    return _UNSHOWABLE.sub(_escape, text)
+
+
+def json_safe(value: Any, depth: int = 0) -> Any:
+    """A value as a report's JSON may hold it, whatever an in-process adapter or a case gave: lone
+    surrogates escaped, non-finite numbers and other Python values as text, keys as strings, and
+    nothing deeper than JSON_DEPTH (which also ends a value that contains itself)."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub(_escape, value)
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if depth >= JSON_DEPTH:
+        return "(nested too deep)"
+    if isinstance(value, Mapping):
+        return {json_safe(str(key)): json_safe(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(item, depth + 1) for item in value]
+    return visible(repr(value))
+
+
+def json_text(value: Any) -> str:
+    """`value` as one line of JSON that any UTF-8 writer writes and any JSON reader reads; the
+    plain dump first, the cleaned one (json_safe) only when the plain one is not that. The three
+    characters besides the newline that Python's `splitlines` (and JavaScript) take for a line's
+    end are escaped, so that a reader splitting lines its own way still sees one line."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
+        text = json.dumps(json_safe(value), ensure_ascii=False, allow_nan=False)
+    return _LINE_BREAKS.sub(_json_escape, text) if _LINE_BREAKS.search(text) else text
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+class SafeStream:
+    """A text stream for a terminal or a pipe that never fails on what it is given: control
+    characters and lone surrogates escaped (the reporters' own colours kept), characters the
+    stream's encoding lacks written as escapes, and a closed pipe (`cribcheck run | head`) ends
+    the writing, not the run."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.encoding = getattr(stream, "encoding", None) or "utf-8"
+        self._gone = False
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def write(self, text: str) -> int:
+        if self._gone:
+            return len(text)
+        text = _UNSHOWABLE_ON_TERMINAL.sub(_escape, text)
+        try:
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:
+                self.stream.write(text.encode(self.encoding, "backslashreplace").decode(self.encoding))
+        except (BrokenPipeError, ValueError):  # a closed pipe, a closed file
+            self._gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._gone:
+            try:
+                self.stream.flush()
+            except (BrokenPipeError, ValueError):
+                self._gone = True
 
 
 class CollectingReporter:
@@ -32,8 +127,10 @@ class CollectingReporter:
         self._results.append(result)
 
 
-def rerun_command(header: RunHeader, result: CaseResult) -> str:
-    return shlex.join([*header.rerun_prefix, "--case", result.case.id, "--profile", result.profile])
+def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
+    """The command that runs this result again (under each of `profiles`, when given)."""
+    chosen = [word for profile in profiles or [result.profile] for word in ("--profile", profile)]
+    return shlex.join([*header.rerun_prefix, "--case", result.case.id, *chosen])
 
 
 def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> Any:
@@ -53,7 +150,7 @@ def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] |
 
 
 def pretty(value: Any) -> list[str]:
-    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False).splitlines()
+    return json.dumps(json_safe(value), indent=2, sort_keys=True, ensure_ascii=False).splitlines()
 
 
 def diff_lines(result: CaseResult) -> list[str]:

@@ -109,6 +109,11 @@ class Comparison:
         )
 
     @property
+    def compared(self) -> bool:
+        """Whether at least two engines gave results, so that there is something to compare."""
+        return sum(1 for column in self.columns if column.run.results) >= 2
+
+    @property
     def disagreements(self) -> tuple[Row, ...]:
         return tuple(row for row in self.rows if row.disagree)
 
@@ -163,6 +168,7 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     lines.append("")
     split = comparison.disagree_by_rule()
     differ = [rule for rule in comparison.rules if rule in split]
+    compared = comparison.compared
     if differ:
         lines.append(f"rules where the engines disagree on a case ({len(differ)} of {len(comparison.rules)}):")
         rule_width = max(len(rule) for rule in differ)
@@ -171,8 +177,11 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         for rule in differ:
             cells = "  ".join(f"{_cell(counts):<14}" for counts in comparison.rules[rule])
             lines.append(f"  {rule:<{rule_width}}  {cells}  {split[rule]}")
-    else:
+    elif compared:
         lines.append(f"the engines agree on every case they both ran, under all {len(comparison.rules)} rules")
+    if not compared:
+        lines.append("fewer than two engines gave results: nothing to compare")
+        return [*lines, *_counts_lines(columns)]
     lines.append("")
     disagreements = comparison.disagreements
     lines.append(f"{len(disagreements)} case x profile results where the engines disagree")
@@ -183,10 +192,11 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         lines.append(f"  {row.name:<{name_width}}  {cells}")
     if len(disagreements) > details:
         lines.append(f"  ... and {len(disagreements) - details} more (all of them in --markdown and --html)")
-    for column in columns:
-        counts = counts_text(column.run.footer.summary.counts) or "no results"
-        lines.append(f"{column.letter}: {counts}")
-    return [line.rstrip() for line in lines]
+    return [line.rstrip() for line in [*lines, *_counts_lines(columns)]]
+
+
+def _counts_lines(columns: Sequence[Column]) -> list[str]:
+    return [f"{column.letter}: {counts_text(column.run.footer.summary.counts) or 'no results'}" for column in columns]
 
 
 def _cell(counts: Mapping[str, int]) -> str:
@@ -218,8 +228,10 @@ def markdown_lines(comparison: Comparison) -> list[str]:
         for row in disagreements:
             cells = " | ".join(mark(status) for status in row.statuses)
             lines.append(f"| `{row.name}` | {cells} | {_md(row.first.case.title)} |")
-    else:
+    elif comparison.compared:
         lines.append("None: on every case x profile that two engines ran, they agree.")
+    else:
+        lines.append("None: fewer than two engines gave results, nothing to compare.")
     return [*lines, ""]
 
 

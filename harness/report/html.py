@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from harness.contract.files import REPO_ROOT
-from harness.report.common import CollectingReporter, actual_shown, needs_detail, rejection_message, rerun_command
+from harness.report.common import (
+    CollectingReporter,
+    actual_shown,
+    json_safe,
+    needs_detail,
+    rejection_message,
+    rerun_command,
+    visible,
+)
 from harness.report.compare import SYMBOLS, Comparison, mark
 from harness.report.tally import VERDICTS, Matrix, compliance_message, figure, percent, verdict
 from harness.results.results import CaseResult, RunFooter, applicable, rule_area
@@ -114,7 +122,8 @@ POLICY = (
 
 
 def e(value: object) -> str:
-    return escape(str(value), quote=True)
+    """A value as HTML text: control characters and lone surrogates made visible, then escaped."""
+    return escape(visible(str(value)), quote=True)
 
 
 def rules_book_for(path: Path) -> str:
@@ -477,7 +486,7 @@ def _entry_id(number: int, result: CaseResult) -> str:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+    return json.dumps(json_safe(value), indent=2, sort_keys=True, ensure_ascii=False)
 
 
 def _claims(raw: Mapping[str, Any]) -> str:

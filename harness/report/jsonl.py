@@ -4,11 +4,10 @@ flushed at once, so an interrupted run leaves every line written so far
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import IO, Any
 
-from harness.report.common import case_line
+from harness.report.common import case_line, json_text
 from harness.results.results import CaseResult, RunFooter, RunHeader
 
 REPORT_FORMAT = 1
@@ -63,7 +62,7 @@ class JsonLinesReporter:
     def _write(self, line: dict[str, Any]) -> None:
         if self._file is None:
             self._file = self.path.open("w", encoding="utf-8")
-        self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self._file.write(json_text(line) + "\n")  # JSON whatever the values (report.common.json_text)
         self._file.flush()
 
     def start(self, header: RunHeader) -> None:

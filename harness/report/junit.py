@@ -1,21 +1,36 @@
-"""--junit FILE.xml: JUnit XML for CI. A test suite per profile; a test case per result, named by
-the case id, its class `cribcheck.<profile>.<area>`. fail and xpass are <failure>, error is
-<error>, skip, not_applicable and xfail are <skipped> (with the reason). The engine's stderr tail
-is the suites' <system-err>."""
+"""--junit FILE.xml: JUnit XML for CI. A test suite per profile; a test case per result, named
+`<case id>[<profile>]` as failures print it, its class `cribcheck.<profile>.<area>`. fail and
+xpass are <failure>, error is <error>, skip, not_applicable and xfail are <skipped> (with the
+reason). The engine's stderr tail is the suites' <system-err>.
+
+A run that did not go to the end has a last suite `cribcheck.run` whose one test case says why:
+an engine that could not start (or had nothing applicable) is `<testcase name="engine">` with an
+<error type="setup">; a run interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
+`<error message="run interrupted" type="interrupted">`; a run stopped by -x or --max-fail is
+`<testcase name="run">` with `<skipped message="stopped early: ...">`. That suite's property
+`complete` is false whenever results are missing."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
+from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
 from harness.results.results import CaseResult, RunFooter, area_of
 from harness.results.status import Status
 
 
 def _clean(text: str) -> str:
-    """XML 1.0 cannot hold most control characters: drop them."""
-    return "".join(ch for ch in text if ch in "\t\n\r" or ord(ch) >= 0x20)
+    """XML 1.0 cannot hold most control characters, lone surrogates or U+FFFE: escape them."""
+    return visible(text)
+
+
+def _clean_tree(root: ET.Element) -> None:
+    """Every text and attribute of the tree made writable (a case file's name, an engine's words)."""
+    for element in root.iter():
+        element.text = None if element.text is None else _clean(element.text)
+        for key, value in element.attrib.items():
+            element.set(key, _clean(value))
 
 
 class JUnitReporter(CollectingReporter):
@@ -41,30 +56,45 @@ class JUnitReporter(CollectingReporter):
                 suite.set(key, str(value))
                 totals[key] += value
             suite.set("time", f"{sum(shown_seconds(result.seconds) for result in results):.3f}")
-        if footer.aborted or not self._results:
-            suite = ET.SubElement(root, "testsuite", name="cribcheck.run", tests="1", failures="0", skipped="0")
-            case = ET.SubElement(suite, "testcase", name="engine", classname="cribcheck.run")
-            if footer.aborted:
-                suite.set("errors", "1")
-                totals["errors"] += 1
-                ET.SubElement(case, "error", message=_clean(footer.aborted[:500]), type="setup").text = _clean(
-                    footer.aborted
-                )
-            else:
-                suite.set("errors", "0")
-            totals["tests"] += 1
+        if footer.aborted or not self._results or footer.interrupted or footer.stopped_early:
+            self._run_suite(root, footer, totals)
         for key, value in totals.items():
             root.set(key, str(value))
         if footer.stderr_tail:
             ET.SubElement(root, "system-err").text = _clean("\n".join(footer.stderr_tail))
+        _clean_tree(root)
         return root
+
+    def _run_suite(self, root: ET.Element, footer: RunFooter, totals: dict[str, int]) -> None:
+        """The suite `cribcheck.run`: why the run did not go to the end (or had no result)."""
+        suite = ET.SubElement(root, "testsuite", name="cribcheck.run", tests="1", failures="0", errors="0", skipped="0")
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="complete", value=str(footer.complete).lower())
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            name="engine" if footer.aborted or not self._results else "run",
+            classname="cribcheck.run",
+        )
+        totals["tests"] += 1
+        if footer.aborted or footer.interrupted:
+            text = footer.aborted or "run interrupted"
+            kind = "setup" if footer.aborted and not footer.interrupted else "interrupted"
+            message = "run interrupted" if footer.interrupted else text
+            ET.SubElement(case, "error", message=_clean(message[:500]), type=kind).text = _clean(text)
+            suite.set("errors", "1")
+            totals["errors"] += 1
+        elif footer.stopped_early:
+            ET.SubElement(case, "skipped", message=_clean(f"stopped early: {footer.stopped_early}"))
+            suite.set("skipped", "1")
+            totals["skipped"] += 1
 
     def _testcase(self, suite: ET.Element, result: CaseResult) -> str | None:
         case = result.case
         element = ET.SubElement(
             suite,
             "testcase",
-            name=case.id,
+            name=result.item.name,
             classname=f"cribcheck.{result.profile}.{area_of(case)}",
             file=case.file,
             time=f"{shown_seconds(result.seconds):.3f}",

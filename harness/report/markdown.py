@@ -15,6 +15,7 @@ from harness.report.common import (
     needs_detail,
     rejection_message,
     rerun_command,
+    visible,
 )
 from harness.report.tally import by_rule, figure, verdict
 from harness.results.results import CaseResult, RunFooter
@@ -24,7 +25,7 @@ MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 
 
 
 def _size(lines: list[str]) -> int:
-    return sum(len(line.encode("utf-8")) + 1 for line in lines)
+    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)  # sized before escaping
 
 
 def _cell(text: str) -> str:
@@ -62,7 +63,7 @@ class MarkdownReporter(CollectingReporter):
             lines += ["<details><summary>The engine's stderr (last lines)</summary>", "", "```"]
             lines += [line[:300] for line in footer.stderr_tail]
             lines += ["```", "</details>", ""]
-        return "\n".join(lines) + "\n"
+        return visible("\n".join(lines)) + "\n"
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> list[str]:
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]

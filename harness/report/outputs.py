@@ -115,9 +115,11 @@ def side_by_side_junit(comparison: Comparison) -> ET.ElementTree:
             for case in suite.findall("testcase"):
                 name = case.get("classname", "")
                 case.set("classname", name.replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
-            properties = ET.Element("properties")
+            properties = suite.find("properties")
+            if properties is None:
+                properties = ET.Element("properties")
+                suite.insert(0, properties)
             ET.SubElement(properties, "property", name="engine", value=f"{column.run.label} [{column.command}]")
-            suite.insert(0, properties)
             root.append(suite)
     for key, value in totals.items():
         root.set(key, str(value))
@@ -139,10 +141,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
 
 
-def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50) -> None:
-    """The terminal report: one run as `cribcheck run` prints it, several side by side."""
+def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50, report: str | None = None) -> None:
+    """The terminal report: one run as `cribcheck run` prints it, several side by side; `report`:
+    the JSON Lines file that holds every result, if any."""
     if len(runs) == 1:
-        replay(runs[0], [TerminalReporter(out, progress=False, details=details)])
+        replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report)])
         return
     for line in terminal_lines(Comparison.of(runs), details=details):
         print(line, file=out)

@@ -52,5 +52,5 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for path in written:
             print(f"wrote {path}", file=out)
     else:
-        print_terminal(runs, out, details=args.details)
+        print_terminal(runs, out, details=args.details, report=str(args.reports[0]) if len(args.reports) == 1 else None)
     return EXIT_OK

@@ -1,17 +1,22 @@
 """The terminal: a live progress bar (on a terminal only), then each failure in detail, then the
-summary by profile and by rule area, the compliance line and any warnings."""
+summary by profile and by rule area, the compliance line and any warnings.
+
+A failure seen under several profiles (the same status, mismatches and message) is shown once,
+named `id[profile, profile, ...]`; the profile table leaves out the profiles under which nothing
+was applicable (named on one line instead)."""
 
 from __future__ import annotations
 
-import os
 import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
+from harness.report.colour import use_colour
 from harness.report.common import (
+    SafeStream,
     compliance_text,
     counts_text,
     diff_lines,
@@ -44,14 +49,18 @@ class TerminalReporter:
         progress: bool | None = None,
         details: int = 50,
         verbose: bool = False,
+        quiet: bool = False,
+        report: str | None = None,
         color: bool | None = None,
     ) -> None:
-        self.out = out or sys.stdout
-        self.err = err or sys.stderr
+        self.out = SafeStream(out or sys.stdout)  # whatever an engine or a case file says, printing it cannot fail
+        self.err = SafeStream(err or sys.stderr)
         self.progress = self.err.isatty() if progress is None else progress
-        self.color = (self.out.isatty() and "NO_COLOR" not in os.environ) if color is None else color
+        self.color = use_colour("auto", self.out) if color is None else color
         self.details = details
         self.verbose = verbose
+        self.quiet = quiet  # only the failures and the summary
+        self.report = report  # the JSON Lines report that holds every result, if one is written
         self._header: RunHeader | None = None
         self._results: list[CaseResult] = []
         self._counts: Counter[Status] = Counter()
@@ -63,6 +72,8 @@ class TerminalReporter:
 
     def start(self, header: RunHeader) -> None:
         self._header = header
+        if self.quiet:
+            return
         engine = header.engine.label if header.engine else header.engine_command or "?"
         where = "in-process" if header.engine_mode == "in-process" else f"{header.engine_mode}: {header.engine_command}"
         print(f"cribcheck {header.suite_version}, protocol {header.protocol}", file=self.out)
@@ -109,17 +120,22 @@ class TerminalReporter:
     def finish(self, footer: RunFooter) -> None:
         self._clear_bar()
         out = self.out
-        detailed = [result for result in self._results if needs_detail(result)]
-        for number, result in enumerate(detailed):
+        detailed = same_failures(result for result in self._results if needs_detail(result))
+        for number, group in enumerate(detailed):
             if number == self.details:
-                print(f"\n... and {len(detailed) - number} more (all of them in --report FILE.jsonl)", file=out)
+                where = f"all of them in {self.report}" if self.report else f"--details {len(detailed)} shows them all"
+                print(f"\n... and {len(detailed) - number} more ({where})", file=out)
                 break
-            self._detail(result)
+            self._detail(group)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
-        if self._results:
+        if self._results and not self.quiet:
             print("", file=out)
-            self._table("profile", footer.summary.by_profile)
+            rows, idle = applicable_rows(footer.summary.by_profile)
+            if rows:
+                self._table("profile", rows)
+            if idle:
+                print(f"nothing applicable under {', '.join(idle)}", file=out)
             self._table("rule area", footer.summary.by_area)
         if self._results or not footer.aborted:
             print("", file=out)
@@ -139,11 +155,14 @@ class TerminalReporter:
                 print(f"  | {line[:300]}", file=out)
         out.flush()
 
-    def _detail(self, result: CaseResult) -> None:
+    def _detail(self, group: Sequence[CaseResult]) -> None:
         out = self.out
+        result = group[0]
         case = result.case
+        profiles = [each.profile for each in group]
+        name = f"{case.id}[{', '.join(profiles)}]"
         print("", file=out)
-        print(f"{self._paint(result.status.value.upper(), result.status)} {result.item.name}: {case.title}", file=out)
+        print(f"{self._paint(result.status.value.upper(), result.status)} {name}: {case.title}", file=out)
         print(f"  file: {case.file}   rules: {', '.join(case.rules)}", file=out)
         if case.explain:
             print(textwrap.indent(textwrap.fill(" ".join(case.explain.split()), 100), "  | "), file=out)
@@ -158,7 +177,7 @@ class TerminalReporter:
         for line in diff_lines(result):
             print(f"    {line}", file=out)
         if self._header:
-            print(f"  rerun: {rerun_command(self._header, result)}", file=out)
+            print(f"  rerun: {rerun_command(self._header, result, profiles)}", file=out)
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> None:
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
@@ -169,3 +188,19 @@ class TerminalReporter:
         for name, row in rows.items():
             cells = [f"{row[status.value]:>{size}}" for status, size in zip(shown, widths, strict=True)]
             print(f"{name:<{width}}  " + "  ".join(cells), file=self.out)
+
+
+def same_failures(results: Iterable[CaseResult]) -> list[list[CaseResult]]:
+    """The results grouped by case and failure (status, mismatches, message), in order of first
+    appearance: one failure under several profiles is one group."""
+    groups: dict[tuple[object, ...], list[CaseResult]] = {}
+    for result in results:
+        key = (result.case.id, result.status, tuple(result.mismatches), result.message, rejection_message(result))
+        groups.setdefault(key, []).append(result)
+    return list(groups.values())
+
+
+def applicable_rows(rows: Mapping[str, Mapping[str, int]]) -> tuple[dict[str, Mapping[str, int]], list[str]]:
+    """The rows of the profile table with something applicable, and the profiles without."""
+    idle = [name for name, row in rows.items() if row[Status.NOT_APPLICABLE.value] == sum(row.values())]
+    return {name: row for name, row in rows.items() if name not in idle}, idle

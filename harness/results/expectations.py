@@ -12,9 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from harness.corpus.cases import Case
+from harness.corpus.strict_yaml import YamlProblem, field_path, read_yaml
 
 SCHEMA = "report/expectations.schema.json"
 
@@ -52,16 +51,24 @@ class Expectations:
         return None
 
 
+def _located(problem: YamlProblem) -> str:
+    """`expected_failures[2] (show-x) at reason: line 4, column 5: ...`: the entry, its id, the field."""
+    where = field_path(problem.path[:2])
+    if problem.owner_id:
+        where += f" ({problem.owner_id})"
+    if len(problem.path) > 2:
+        where += f" at {field_path(problem.path[2:])}"
+    return f"{where}: {problem.text}" if where else problem.text
+
+
 def load_expectations(path: Path, cases: Iterable[Case]) -> Expectations:
     """Read and check an expectations file against the whole suite (not just the selection)."""
     from harness.contract.schemas import problems
 
-    try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ExpectationsError(f"{path}: cannot read: {error}") from None
-    except yaml.YAMLError as error:
-        raise ExpectationsError(f"{path}: not YAML or JSON: {error}") from None
+    read = read_yaml(path)  # strictly: no key twice, no alias, only what JSON holds
+    if read.problems:
+        raise ExpectationsError(f"{path}: cannot be used:\n  " + "\n  ".join(_located(p) for p in read.problems))
+    document = read.value
     found = problems(SCHEMA, document)
     if found:
         raise ExpectationsError(f"{path} does not match schema/{SCHEMA}:\n  " + "\n  ".join(found))

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from harness.contract.files import NoAliasDumper
 from harness.results.expectations import Expectation
 from harness.results.results import CaseResult
 from harness.results.status import Status
@@ -43,6 +44,6 @@ def write_expectations(path: Path, document: Mapping[str, Any]) -> None:
         text = (
             "# cribcheck expectations: the cases this engine is known to fail\n"
             "# (schema/report/expectations.schema.json)\n"
-            + yaml.safe_dump(dict(document), sort_keys=False, allow_unicode=True, width=120)
+            + yaml.dump(dict(document), Dumper=NoAliasDumper, sort_keys=False, allow_unicode=True, width=120)
         )
     path.write_text(text, encoding="utf-8")

@@ -26,6 +26,7 @@ from harness.report.jsonl import JsonLinesReporter
 from harness.report.outputs import Outputs, print_terminal, write
 from harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
 from harness.run import runner
+from harness.run.interrupts import interrupt_once
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
@@ -36,9 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=int,
-        default=os.cpu_count() or 1,
         metavar="N",
-        help="with several --engine: engines run at once (default: the number of cores)",
+        help="engine processes at once. One --engine: N copies of it share the cases, results still in case"
+        " order (default 1: an engine may not be safe to run twice). Several: N engines run at once, one"
+        " process each (default: the number of cores)",
     )
 
 
@@ -53,11 +55,13 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return run_several(args, engines, out or sys.stdout)
 
 
-def _for_engine(args: argparse.Namespace, engine: str | None) -> argparse.Namespace:
+def _for_engine(args: argparse.Namespace, engine: str | None, *, several: bool = False) -> argparse.Namespace:
     """The arguments of one engine's run: `reference` is the in-process reference."""
     given = dict(vars(args))
     given["engine"] = None if engine in (None, REFERENCE) else engine
     given["engines"] = () if given["engine"] is None else (engine,)
+    if several:
+        given["jobs"] = 1  # --jobs counts the engines running at once
     return argparse.Namespace(**given)
 
 
@@ -66,18 +70,20 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
     if named:
         print(f"cribcheck run: {', '.join(named)} name one engine's file: run such an engine alone", file=sys.stderr)
         return runner.EXIT_SETUP
-    if args.jobs < 1:
+    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+    if jobs < 1:
         print("cribcheck run: --jobs must be at least 1", file=sys.stderr)
         return runner.EXIT_SETUP
     try:  # the cases loaded, the selection and the outputs checked once, before any engine starts
-        cases = runner.plan_from_args(_for_engine(args, None)).cases
-        plans = [runner.plan_from_args(_for_engine(args, engine), cases) for engine in engines]
+        cases = runner.plan_from_args(_for_engine(args, None, several=True)).cases
+        plans = [runner.plan_from_args(_for_engine(args, engine, several=True), cases) for engine in engines]
     except runner.UsageError as error:
         print(f"cribcheck run: {error}", file=sys.stderr)
         return runner.EXIT_SETUP
     with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
         reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
-        interrupted = _run_each(plans, engines, reports, args.jobs, out)
+        with interrupt_once():  # SIGTERM too: every engine's run is ended, and its report read
+            interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
         if args.report:
             with args.report.open("w", encoding="utf-8") as joined:
@@ -114,6 +120,8 @@ def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path],
             process.join()
         except KeyboardInterrupt:  # the engines' runs are interrupted too, and write their reports
             interrupted = True
+            for _, child in running:  # Ctrl-C reached them with the terminal's group; SIGTERM did not
+                child.terminate()  # SIGTERM: an interrupted run (a second signal changes nothing)
             continue
         running.pop(0)
         print(f"{_letter(number)}: finished (exit status {process.exitcode})", file=out, flush=True)

@@ -3,27 +3,26 @@
 cases (selected) -> items (case x profile) -> not applicable, or a request to the engine ->
 outcome -> verdict (compare, expectations) -> every reporter. Exit 0 when every applicable result
 passes or is an expected failure, 1 when any fails, errors or passes unexpectedly, 2 on usage or
-setup errors (bad cases, bad expectations, an engine that cannot start or shake hands), 130 when
+setup errors (bad cases, bad expectations, an engine that cannot start or shake hands, an engine
+to which nothing selected is applicable: harness.run.applicable), 130 when
 interrupted (the reports then hold what ran).
 """
 
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any, TextIO
 
 from harness.contract.files import CASES_DIR, display_path
 from harness.contract.version import suite_version
-from harness.corpus.cases import Case, CaseFileError, load_cases
+from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
 from harness.engine.engines import (
     Engine,
     EngineOptions,
@@ -31,10 +30,12 @@ from harness.engine.engines import (
     add_engine_arguments,
     engine_options,
     engine_words,
-    open_engine,
 )
+from harness.engine.pool import open_engines
 from harness.engine.protocol import PROTOCOL_VERSION, Request
 from harness.report import Reporter
+from harness.report.colour import CHOICES as COLOUR_CHOICES
+from harness.report.colour import use_colour
 from harness.report.jsonl import JsonLinesReporter
 from harness.report.outputs import Outputs, file_reporters
 from harness.report.terminal import TerminalReporter
@@ -44,6 +45,8 @@ from harness.results.status import Status
 from harness.results.verdict import judge, not_applicable
 from harness.results.write_expectations import expectations_document
 from harness.results.write_expectations import write_expectations as write_expectations_file
+from harness.run.applicable import nothing_applicable
+from harness.run.interrupts import interrupt_once
 from harness.run.selection import Selection, unknown_filters
 
 EXIT_OK, EXIT_FAILURES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -61,12 +64,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     engine.add_argument("--window", type=int, default=16, metavar="N", help="requests in flight at once (default 16)")
     engine.add_argument("--stderr-log", type=Path, metavar="FILE", help="append the engine's stderr to FILE")
     select = parser.add_argument_group("selection")
-    select.add_argument("--cases-dir", type=Path, default=CASES_DIR, metavar="PATH", help="case folder or file")
+    add_cases_argument(select)
     select.add_argument("--profile", action="append", default=[], help="run under this profile only (repeatable)")
     select.add_argument("--case", action="append", default=[], metavar="GLOB", help="case ids matching GLOB")
     select.add_argument("--rule", action="append", default=[], help="cases citing this rule id, area or glob")
     select.add_argument("--tag", action="append", default=[], help="cases with this tag")
+    select.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="leave out the case ids matching GLOB (repeatable)",
+    )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
+    select.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop at the first failure or error (--max-fail 1)"
+    )
     expect = parser.add_argument_group("expectations")
     expect.add_argument("--expectations", type=Path, metavar="FILE", help="known failures: xfail, xpass")
     expect.add_argument("--write-expectations", type=Path, metavar="FILE", help="write the failures of this run")
@@ -78,7 +91,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
-    output.add_argument("-v", "--verbose", action="store_true", help="a line per result")
+    output.add_argument(
+        "--color",
+        choices=COLOUR_CHOICES,
+        default="auto",
+        help="colour the terminal report: auto (default: a terminal, unless NO_COLOR; FORCE_COLOR forces), "
+        "always, never",
+    )
+    loudness = output.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true", help="a line per result")
+    loudness.add_argument("-q", "--quiet", action="store_true", help="only the failures and the summary")
 
 
 @dataclass(frozen=True)
@@ -92,8 +114,10 @@ class Plan:
     engine_options: EngineOptions | None
     cases_dir: Path
     max_fail: int | None = None
+    exitfirst: bool = False
     rerun_prefix: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
 
 
 class UsageError(Exception):
@@ -102,14 +126,15 @@ class UsageError(Exception):
 
 def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
     """Load and check what the arguments name; raises UsageError with a readable message.
-    `loaded`: the cases of `args.cases_dir`, when the caller has loaded them already."""
+    `loaded`: the cases of `args.cases`, when the caller has loaded them already."""
     try:
-        cases = list(loaded) if loaded is not None else load_cases(args.cases_dir)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases)
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
         raise UsageError(f"cannot read the cases: {error}") from None
-    selection = Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag))
+    excluded = tuple(getattr(args, "exclude", ()))
+    selection = Selection(tuple(args.profile), tuple(args.case), tuple(args.rule), tuple(args.tag), excluded)
     items = selection.items(cases)
     problems = unknown_filters(selection, cases)
     if not items:
@@ -123,13 +148,16 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
             raise UsageError(str(error)) from None
     if args.max_fail is not None and args.max_fail < 1:
         raise UsageError("--max-fail must be at least 1")
+    exitfirst = bool(getattr(args, "exitfirst", False))
+    if exitfirst and args.max_fail not in (None, 1):
+        raise UsageError("-x/--exitfirst stops at the first failure: give it or --max-fail, not both")
     for path in (args.report, args.junit, args.markdown, args.write_expectations, *_new_outputs(args)):
         if path is not None and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
     options = engine_options(args)
     prefix = ["cribcheck", "run", *engine_words(args)]
-    if Path(args.cases_dir).resolve() != CASES_DIR.resolve():
-        prefix += ["--cases-dir", str(args.cases_dir)]
+    if Path(args.cases).resolve() != CASES_DIR.resolve():
+        prefix += ["--cases", str(args.cases)]
     if args.expectations:
         prefix += ["--expectations", str(args.expectations)]
     return Plan(
@@ -138,16 +166,36 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         selection=selection,
         expectations=expectations,
         engine_options=options,
-        cases_dir=Path(args.cases_dir),
-        max_fail=args.max_fail,
+        cases_dir=Path(args.cases),
+        max_fail=1 if exitfirst else args.max_fail,
+        exitfirst=exitfirst,
         rerun_prefix=tuple(prefix),
         warnings=tuple(f"{problem} (ignored)" for problem in problems),
+        jobs=_jobs(args),
     )
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    """--jobs for one engine: copies of it (1 when not given, or for the in-process reference)."""
+    jobs = getattr(args, "jobs", None)
+    if jobs is None:
+        return 1
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return jobs
 
 
 def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> list[Reporter]:
     reporters: list[Reporter] = [
-        TerminalReporter(out, progress=False if args.no_progress else None, details=args.details, verbose=args.verbose)
+        TerminalReporter(
+            out,
+            progress=False if args.no_progress or getattr(args, "quiet", False) else None,
+            details=args.details,
+            verbose=args.verbose,
+            quiet=getattr(args, "quiet", False),
+            report=str(args.report) if args.report else None,
+            color=use_colour(getattr(args, "color", "auto"), out or sys.stdout),
+        )
     ]
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
@@ -186,17 +234,17 @@ def execute(
         results.append(result)
         _each(reporters, "case", result)
 
-    with _sigterm_interrupts():
+    with interrupt_once():  # a second Ctrl-C cannot stop the engine's end or the reports
         try:
             try:
-                engine = engine_factory() if engine_factory else open_engine(plan.engine_options)
+                engine = engine_factory() if engine_factory else open_engines(plan.engine_options, plan.jobs)
             except EngineSetupError as error:
                 ending = {"aborted": f"the engine could not be started: {error.message}", "stderr": tuple(error.stderr)}
             _each(reporters, "start", _header(plan, engine))
             opened = True
             if engine is not None:
                 try:
-                    ending["stopped_early"] = _run_items(plan, engine, report)
+                    ending.update(_run_items(plan, engine, report))
                 except KeyboardInterrupt:
                     ending["interrupted"] = True
         except KeyboardInterrupt:  # while starting the engine
@@ -227,8 +275,9 @@ def _header(plan: Plan, engine: Engine | None) -> RunHeader:
     )
 
 
-def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> str | None:
-    """Report every item; the reason if --max-fail stopped the run early."""
+def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> dict[str, str]:
+    """Report every item; how the run ended, if not at the end: `stopped_early` (--max-fail, -x),
+    or `aborted` when nothing at all is applicable to the engine."""
     runnable: list[Item] = []
     for item in plan.items:
         why = engine.info.why_not(item.case.op, item.profile)
@@ -236,6 +285,9 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
             runnable.append(item)
         else:
             report(not_applicable(item, why, plan.expectations.for_item(*item.key)))
+    nothing = nothing_applicable(engine.info, plan.items)
+    if nothing:
+        return {"aborted": nothing}
     by_seq: dict[str, Item] = {}
 
     def requests() -> Iterator[Request]:
@@ -253,10 +305,12 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
             if plan.max_fail is not None and bad >= plan.max_fail:
-                return f"stopped after {bad} failures (--max-fail {plan.max_fail})"
+                if plan.exitfirst:
+                    return {"stopped_early": f"stopped at the first failure ({item.name}, -x/--exitfirst)"}
+                return {"stopped_early": f"stopped after {bad} failures (--max-fail {plan.max_fail})"}
     finally:
         outcomes.close()
-    return None
+    return {}
 
 
 def _finish(
@@ -272,10 +326,10 @@ def _finish(
     restarts: int = 0,
 ) -> RunOutcome:
     summary = Summary.of(results)
-    if aborted:
-        status = EXIT_SETUP
-    elif interrupted:
+    if interrupted:
         status = EXIT_INTERRUPTED
+    elif aborted:
+        status = EXIT_SETUP
     else:
         status = EXIT_FAILURES if summary.bad else EXIT_OK
     footer = RunFooter(
@@ -326,30 +380,34 @@ def _each(reporters: Sequence[Reporter], method: str, value: object) -> None:
         getattr(reporter, method)(value)
 
 
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
+SELECTION_OPTIONS = ("profile", "case", "rule", "tag", "exclude")  # Selection's fields, in order
 
 
-@contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C, reports written (in the main thread; elsewhere, as is)."""
-    try:
-        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-    except ValueError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """The reports of a run interrupted before its plan was made (no case read, no engine)."""
+    plan = Plan(
+        cases=(),
+        items=(),
+        selection=Selection(*(tuple(getattr(args, name, ())) for name in SELECTION_OPTIONS)),
+        expectations=Expectations(),
+        engine_options=engine_options(args),
+        cases_dir=Path(args.cases),
+    )
+    reporters = reporters_from_args(args, out)
+    _each(reporters, "start", _header(plan, None))
+    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=True, aborted="interrupted before the run began")
+    return ended.footer.exit_status
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    try:
-        plan = plan_from_args(args)
-    except UsageError as error:
-        print(f"cribcheck run: {error}", file=sys.stderr)
-        return EXIT_SETUP
+    with interrupt_once():  # Ctrl-C while the cases load: the reports are written all the same
+        try:
+            plan = plan_from_args(args)
+        except UsageError as error:
+            print(f"cribcheck run: {error}", file=sys.stderr)
+            return EXIT_SETUP
+        except KeyboardInterrupt:
+            return interrupted_start(args, out)
     for warning in plan.warnings:
         print(f"cribcheck run: warning: {warning}", file=sys.stderr)
     outcome = execute(plan, reporters_from_args(args, out))

@@ -1,6 +1,8 @@
-"""Which case x profile items a run holds: `--profile`, `--case` (globs on ids), `--rule`, `--tag`.
+"""Which case x profile items a run holds: `--profile`, `--case` (globs on ids), `--rule`, `--tag`,
+less `--exclude` (globs on ids).
 
-Filters of one kind are alternatives; filters of different kinds must all hold.
+Filters of one kind are alternatives; filters of different kinds must all hold; a case whose id
+matches any `--exclude` is left out whatever else selects it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
+from harness.contract.words import did_you_mean
 from harness.corpus.cases import Case
 from harness.results.results import Item, rule_area
 
@@ -20,8 +23,11 @@ class Selection:
     cases: tuple[str, ...] = ()  # globs on case ids
     rules: tuple[str, ...] = ()  # see rule_matches
     tags: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()  # globs on case ids
 
     def takes_case(self, case: Case) -> bool:
+        if any(fnmatchcase(case.id, pattern) for pattern in self.excluded):
+            return False
         if self.cases and not any(fnmatchcase(case.id, pattern) for pattern in self.cases):
             return False
         if self.rules and not any(rule_matches(rule, pattern) for rule in case.rules for pattern in self.rules):
@@ -46,6 +52,7 @@ class Selection:
             "cases": list(self.cases),
             "rules": list(self.rules),
             "tags": list(self.tags),
+            "excluded": list(self.excluded),
         }
 
     def describe(self) -> str:
@@ -56,6 +63,7 @@ class Selection:
                 ("--case", self.cases),
                 ("--rule", self.rules),
                 ("--tag", self.tags),
+                ("--exclude", self.excluded),
             )
             if values
         ]
@@ -72,7 +80,12 @@ def unknown_filters(selection: Selection, cases: Sequence[Case]) -> list[str]:
     """Filters that match nothing in the whole suite: most likely typos."""
     problems = []
     profiles = {profile for case in cases for profile in case.profiles}
-    problems += [f"--profile {name}: no case runs under it" for name in selection.profiles if name not in profiles]
+    problems += [
+        f"--profile {name}: no case runs under it{did_you_mean(name, profiles)}; "
+        f"the profiles: {', '.join(sorted(profiles))}"
+        for name in selection.profiles
+        if name not in profiles
+    ]
     tags = {tag for case in cases for tag in case.tags}
     problems += [f"--tag {name}: no case has it" for name in selection.tags if name not in tags]
     rules = {rule for case in cases for rule in case.rules}
@@ -84,6 +97,11 @@ def unknown_filters(selection: Selection, cases: Sequence[Case]) -> list[str]:
     problems += [
         f"--case {pattern}: no case id matches"
         for pattern in selection.cases
+        if not any(fnmatchcase(case.id, pattern) for case in cases)
+    ]
+    problems += [
+        f"--exclude {pattern}: no case id matches"
+        for pattern in selection.excluded
         if not any(fnmatchcase(case.id, pattern) for case in cases)
     ]
     return problems

@@ -1,6 +1,7 @@
 """`cribcheck smoke --engine CMD`: three cases to check an adapter's wiring before the full run:
 a hand worth nothing, the 29 hand, and a play over 31 that must be rejected. Every message is
-shown, so a wiring mistake is plain to see."""
+shown, so a wiring mistake is plain to see. An engine that claims neither smoke profile, or
+neither operation, is told so (exit 2), with the claims that matched nothing."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from harness.report.common import diff_lines
 from harness.results.results import Item
 from harness.results.status import Status
 from harness.results.verdict import judge, not_applicable
+from harness.run.applicable import nothing_applicable
 
 SMOKE_PROFILES = ("six-card", "six-card-61")  # the first one the engine claims is used
 
@@ -96,10 +98,11 @@ def _run(engine: Engine, out: TextIO) -> int:
     info = engine.info
     print(f"<- {json.dumps({'hello': dict(info.raw)})}", file=out)
     print(f"engine: {info.label}", file=out)
-    bad = 0
-    for case in SMOKE_CASES:
-        profile = next((name for name in SMOKE_PROFILES if name in info.profiles), SMOKE_PROFILES[0])
-        item = Item(case, profile)
+    bad = ran = 0
+    profile = next((name for name in SMOKE_PROFILES if name in info.profiles), SMOKE_PROFILES[0])
+    items = [Item(case, profile) for case in SMOKE_CASES]
+    for item in items:
+        case = item.case
         print(f"\n{case.id} [{profile}]: {case.title}", file=out)
         why = info.why_not(case.op, profile)
         if why:
@@ -111,6 +114,7 @@ def _run(engine: Engine, out: TextIO) -> int:
             if outcome.line:
                 print(f"<- {outcome.line.rstrip()}", file=out)
             result = judge(item, outcome, info.features)
+            ran += 1
         bad += result.status.fails_run
         print(f"{result.status.value.upper()}{': ' + result.message if result.message else ''}", file=out)
         if result.status is Status.FAIL:
@@ -121,5 +125,16 @@ def _run(engine: Engine, out: TextIO) -> int:
         print("\nthe engine's stderr ended with:", file=out)
         for line in stderr[-10:]:
             print(f"  | {line}", file=out)
-    print("\nsmoke: " + ("the wiring works" if not bad else f"{bad} of {len(SMOKE_CASES)} went wrong"), file=out)
-    return 1 if bad else 0
+    nothing = nothing_applicable(info, [Item(case, name) for case in SMOKE_CASES for name in SMOKE_PROFILES])
+    if nothing:
+        print(f"\nsmoke: {nothing}", file=out)
+        return 2
+    if bad:
+        print(f"\nsmoke: {bad} of {len(SMOKE_CASES)} went wrong", file=out)
+        return 1
+    skipped = len(SMOKE_CASES) - ran
+    print(
+        "\nsmoke: the wiring works" + (f" ({skipped} of {len(SMOKE_CASES)} not applicable)" if skipped else ""),
+        file=out,
+    )
+    return 0

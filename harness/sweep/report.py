@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from harness.contract.files import NoAliasDumper
 from harness.engine.protocol import EngineInfo
 from harness.operations.answers import show_json
 from harness.operations.fast_show import BREAKDOWN_KEYS, DECK, TEXT
@@ -126,7 +127,9 @@ def case_text(plan: SweepPlan, mismatch: Mismatch) -> str:
     comments += [f"# {line}" for line in mismatch.lines]
     if case["expect"]["default"] != mismatch.expected:
         comments.append(f"# NOTE: the harness's fast scorer said {json.dumps(mismatch.expected)}: please report this")
-    body = yaml.safe_dump([case], sort_keys=False, default_flow_style=None, width=110, allow_unicode=True)
+    body = yaml.dump(
+        [case], Dumper=NoAliasDumper, sort_keys=False, default_flow_style=None, width=110, allow_unicode=True
+    )
     return "\n".join([*comments, body.rstrip()])
 
 

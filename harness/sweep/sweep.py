@@ -23,6 +23,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from harness.contract.words import did_you_mean
 from harness.engine.engines import (
     AdapterEngine,
     BatchEngine,
@@ -39,7 +40,7 @@ from harness.report.progress import ProgressBar
 from harness.sweep.plan import EXIT_SETUP, Answer, Mismatch, SweepPlan, SweepResult
 from harness.sweep.report import header_lines, report_lines, summary_json
 from harness.sweep.space import Item, Shard
-from reference import CribbageError, load_profile
+from reference import CribbageError, load_profile, profile_names
 
 SETS = ("hand", "crib")
 
@@ -273,7 +274,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         profile = load_profile(args.profile)
     except CribbageError as error:
-        print(f"cribcheck sweep: {error.message}", file=sys.stderr)
+        print(f"cribcheck sweep: {error.message}{did_you_mean(args.profile, profile_names())}", file=sys.stderr)
         return EXIT_SETUP
     if args.batch < 1 or args.batch > 10_000:
         print("cribcheck sweep: --batch must be between 1 and 10000", file=sys.stderr)

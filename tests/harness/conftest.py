@@ -55,7 +55,7 @@ def case_file_text() -> str:
             {
                 "id": case_id,
                 "title": case_id.replace("-", " "),
-                "rules": rules[op],
+                "rules": list(rules[op]),  # a list of its own: a shared one would be written as an alias
                 "tags": [op],
                 "profiles": [PROFILE],
                 "op": op,

@@ -77,7 +77,7 @@ def test_the_schema_refuses_what_the_endpoint_refuses() -> None:
 
 def test_run_writes_the_badge(small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "b.json"
-    main(["run", "--cases-dir", str(small_cases), "--engine", zoo("crashes"), "--no-progress", "--badge", str(path)])
+    main(["run", "--cases", str(small_cases), "--engine", zoo("crashes"), "--no-progress", "--badge", str(path)])
     document = json.loads(path.read_text(encoding="utf-8"))
     assert problems(SCHEMA, document) == []
     # 7 small cases: the crash is one error, the other 6 pass: 6/7 = 85.71%.

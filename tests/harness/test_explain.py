@@ -252,7 +252,7 @@ def test_an_unknown_id_suggests_the_nearest(cases_root: Path) -> None:
 def run_main(cases_root: Path, case_id: str) -> int:
     parser = argparse.ArgumentParser()
     explain_module.add_arguments(parser)
-    return explain_module.main(parser.parse_args([case_id, "--cases-root", str(cases_root)]))
+    return explain_module.main(parser.parse_args([case_id, "--cases", str(cases_root)]))
 
 
 def test_main_prints_the_page(cases_root: Path, capsys: pytest.CaptureFixture[str]) -> None:

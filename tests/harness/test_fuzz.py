@@ -38,11 +38,13 @@ from harness.fuzz.findings import (
     tags_of,
     write_case,
 )
-from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example
+from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example, signature
 from harness.fuzz.strategies import (
+    CORRUPTIONS,
     Example,
     RandomPicker,
     Steering,
+    corrupted,
     examples,
     hand_outcome,
     reference_profile,
@@ -54,7 +56,7 @@ from harness.mutants.catalogue import get_mutant, mutant_names
 from harness.mutants.engine import mutant_adapter, mutant_engine
 from harness.mutants.kill_table import kills
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from reference import full_deck, load_profile, play_pegging, profile_names
+from reference import full_deck, load_profile, parse_cards, play_pegging, profile_names
 
 SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
 QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
@@ -194,11 +196,13 @@ def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -
     args.shrink_seconds, args.simplify_seconds, args.no_progress = 3.0, 0.0, True
     assert args.handler(args, out=stdout) == 1
     text = stdout.getvalue()
-    assert "fuzzing cribcheck-mutant-starter-off-by-one" in text and "DISAGREEMENT: found on deal" in text
-    assert "starter: expected" in text and "rerun it: cribcheck run --cases-dir" in text
-    (path,) = out.glob("fuzz-deal-*.yaml")
-    case = assert_sound(path, "starter-off-by-one")
-    assert "deal.starter" in case.rules
+    assert "fuzzing cribcheck-mutant-starter-off-by-one" in text and "DISAGREEMENT 1: found on deal" in text
+    assert "starter: expected" in text and "rerun it: cribcheck run --cases" in text
+    paths = sorted(out.glob("fuzz-deal-*.yaml"))
+    assert paths and text.count("wrote finding") == len(paths)
+    for path in paths:
+        case = assert_sound(path, "starter-off-by-one")
+        assert "deal.starter" in case.rules
 
 
 def test_cribcheck_fuzz_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -278,3 +282,66 @@ def test_the_readme_shows_every_mutant_with_its_kills_and_time_to_detect() -> No
     section = readme.split("## How we know the suite catches bugs", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")}
     assert rows >= set(mutant_names())
+
+
+def test_a_second_bug_is_not_hidden_by_the_first() -> None:
+    """nobs worth 2 in the show, and a pair royal pegged 4 instead of 6: two unrelated bugs. The
+    search passes over a finding like one already made, so both are reported."""
+    engine = mutant_engine("nobs-worth-2+peg-pair-royal-4")
+    wanted = FuzzSettings(seconds=None, max_examples=400, seed=0, max_findings=3, shrink_seconds=2.0,
+                          simplify_seconds=0.0, profiles=("six-card",), operations=("show", "pegging"))  # fmt: skip
+    result = fuzz(engine, wanted)
+    assert len({signature(found.finding) for found in result.found}) == len(result.found) >= 2
+    said = {found.finding.example.op: " ".join(found.finding.mismatches) for found in result.found}
+    assert "nobs: expected 1, got 2" in said["show"]  # one for his nobs; the bug pays 2
+    assert "points" in said["pegging"]  # a pair royal pegs 6; the bug pegs 4
+
+
+def test_a_finding_is_known_by_operation_main_profile_and_first_key() -> None:
+    example = Example("show", "six-card--loose-flush", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"})
+    wrong = Finding(example, {}, {}, {"ok": {}}, None, ("total: expected 29, got 28", "breakdown.nobs: x"))
+    assert signature(wrong) == ("show", "six-card", "total")
+    nested = Finding(example, {}, {}, {"ok": {}}, None, ("scores.A: expected 3, got 4",))
+    assert signature(nested) == ("show", "six-card", "scores")
+    failed = Finding(example, {}, {}, None, "timeout", ("the engine failed: timeout",))
+    assert signature(failed)[2] == "error"
+    other = Finding(example, {}, {}, {"rejected": {}}, None, ("expected a result, got rejection x",))
+    assert signature(other)[2] == "(answer)"
+
+
+class ScriptedPicker:
+    """Choices given in advance, one per call of index()."""
+
+    def __init__(self, *choices: int) -> None:
+        self.choices = list(choices)
+
+    def index(self, size: int) -> int:
+        choice = self.choices.pop(0)
+        assert 0 <= choice < size
+        return choice
+
+
+@pytest.mark.parametrize(
+    ("profile_name", "pone", "dealer", "kind", "choices", "expected"),
+    [
+        # TH 10, KS 20, 2C 22; the dealer's QD JC make 32: go; the pone plays on with AS. Spoiled
+        # at turn 3 with the other player's first card, QD: not_your_turn and 22 + 10 = 32 past
+        # 31; input.rejection-order puts not_your_turn first.
+        ("five-card", "TH 2C AS", "KS QD JC", "other", (3, 0), ("not_your_turn", 3)),
+        # The same with six-card hands: TH KS 2C, go, AS 3D, last card; reset, QD JC TC; all
+        # eight played. A ninth play of a card nobody holds (the first unused card of the deck,
+        # AC) breaks card_not_held and play_after_pegging_over: card_not_held first.
+        ("six-card", "TH 2C AS 3D", "KS QD JC TC", "extra", (0,), ("card_not_held", 8)),
+    ],
+)
+def test_a_spoiled_play_breaking_two_rules_gets_the_first_code(
+    profile_name: str, pone: str, dealer: str, kind: str, choices: tuple[int, ...], expected: tuple[str, int]
+) -> None:
+    profile = load_profile(profile_name)
+    hands = parse_cards(pone.split()), parse_cards(dealer.split())
+    run = simulate_pegging(*hands, profile.count == "restarting", lambda fits: fits[0])
+    tokens = [str(card) for card in run.cards]
+    unused = [card for card in full_deck() if card not in (*hands[0], *hands[1])]
+    plays = corrupted(ScriptedPicker(CORRUPTIONS.index(kind), *choices), run, tokens, list(range(len(tokens))), unused)
+    answer = run_reference("pegging", {"pone": pone.split(), "dealer": dealer.split(), "plays": plays}, profile_name)
+    assert (answer["rejected"]["code"], answer["rejected"]["index"]) == expected

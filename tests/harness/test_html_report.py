@@ -47,7 +47,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Elements]
     cases = write_buggy_cases(folder / "cases")
     path = folder / "out" / "r.html"
     path.parent.mkdir()
-    main(["run", "--cases-dir", str(cases), "--engine", BUGGY, "--no-progress", "--html", str(path)])
+    main(["run", "--cases", str(cases), "--engine", BUGGY, "--no-progress", "--html", str(path)])
     text = path.read_text(encoding="utf-8")
     parsed = Elements()
     parsed.feed(text)

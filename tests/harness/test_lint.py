@@ -52,6 +52,13 @@ CATALOGUE = {
             "other": {"reading": "it does not", "sources": ["source 000"], "profile": "six-card--no-crib-nobs"},
             "sources": ["cribcheck ruling"],
         },
+        {
+            "id": "input.rejection-order",
+            "area": "input",
+            "profiles": [],
+            "statement": "Of several faults, the first in the order decides the code.",
+            "sources": ["cribcheck ruling"],
+        },
     ],
 }
 
@@ -223,6 +230,26 @@ def test_a_bad_card_is_fine_in_an_invalid_card_case(corpus: Corpus) -> None:
         expect={"default": {"rejected": "invalid_card"}},
     )
     assert corpus.lint(corpus.write("rejections/card.yaml", bad)).errors == ()
+
+
+def test_later_faults_are_fine_only_in_a_case_citing_the_rejection_order(corpus: Corpus) -> None:
+    # 5X cannot be read, 4C is given twice and four cards are one too many for a five-card hand:
+    # in the order of input.rejection-order invalid_card comes first, then duplicate_card, then
+    # wrong_card_count.
+    faults = {"cards": ["4C", "4C", "5X", "6H"], "starter": "5S"}
+    plain = case(SEED_000, rules=["input.cards"], input=faults, expect={"default": {"rejected": "invalid_card"}})
+    errors = corpus.lint(corpus.write("rejections/order.yaml", plain)).errors
+    assert [(e.path, e.message) for e in errors] == [
+        ("input.cards[1]", "4C appears twice in one deal (first at input.cards[0])"),
+        ("input.cards", "has 4 cards; a hand holds 3 (under five-card)"),
+    ]
+    ordered = case(plain, rules=["input.cards", "input.rejection-order"])
+    assert corpus.lint(corpus.write("rejections/order.yaml", ordered)).errors == ()
+    # A fault before the expected one is still named: the 5X would decide, not the duplicate.
+    wrong = case(ordered, expect={"default": {"rejected": "duplicate_card"}})
+    errors = corpus.lint(corpus.write("rejections/order.yaml", wrong)).errors
+    assert errors[0].path == "input.cards[2]"
+    assert "'5X'" in errors[0].message
 
 
 # --- ids -----------------------------------------------------------------------------------
@@ -524,7 +551,7 @@ def test_catalogue_profiles_must_exist_and_match_their_dispute(corpus: Corpus) -
 def run_main(corpus: Corpus, *argv: str) -> int:
     parser = argparse.ArgumentParser()
     lint_module.add_arguments(parser)
-    args = parser.parse_args([*argv, "--cases-root", str(corpus.cases), "--catalogue", str(corpus.catalogue)])
+    args = parser.parse_args([*argv, "--cases", str(corpus.cases), "--catalogue", str(corpus.catalogue)])
     return lint_module.main(args)
 
 

@@ -20,7 +20,7 @@ from .conftest import zoo
 
 def markdown(cases: Path, tmp_path: Path, *args: str) -> str:
     path = tmp_path / "r.md"
-    main(["run", "--cases-dir", str(cases), "--no-progress", "--markdown", str(path), *args])
+    main(["run", "--cases", str(cases), "--no-progress", "--markdown", str(path), *args])
     return path.read_text(encoding="utf-8")
 
 

@@ -34,7 +34,7 @@ def three(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(
-            ["run", "--cases-dir", str(cases), "--no-progress", "--startup-timeout", "5",
+            ["run", "--cases", str(cases), "--no-progress", "--startup-timeout", "5",
              "--engine", "reference", "--engine", BUGGY, "--engine", zoo("exits_at_start"),
              "--report", str(report), *(word for name in (*SIDE, "badge") for word in (f"--{name}", str(paths[name])))]
         )  # fmt: skip
@@ -113,7 +113,7 @@ def test_summary_of_the_saved_report_gives_the_same_side_by_side_reports(
 
 def test_one_engine_named_reference_is_the_plain_run(small_cases: Path, tmp_path: Path, capsys) -> None:
     report = tmp_path / "r.jsonl"
-    code = main(["run", "--cases-dir", str(small_cases), "--engine", "reference", "--report", str(report)])
+    code = main(["run", "--cases", str(small_cases), "--engine", "reference", "--report", str(report)])
     assert code == 0
     header = read_report(report)[0]
     assert header["engine"] == {"command": None, "mode": "in-process", "info": header["engine"]["info"]}
@@ -123,14 +123,14 @@ def test_one_engine_named_reference_is_the_plain_run(small_cases: Path, tmp_path
 def test_one_engine_s_files_are_refused_with_several(small_cases: Path, tmp_path: Path, capsys) -> None:
     known = tmp_path / "x.yaml"
     known.write_text("format: 1\nexpected_failures: []\n")
-    code = main(["run", "--cases-dir", str(small_cases), "--engine", "reference", "--engine", BUGGY,
+    code = main(["run", "--cases", str(small_cases), "--engine", "reference", "--engine", BUGGY,
                  "--expectations", str(known)])  # fmt: skip
     assert code == 2
     assert "--expectations name one engine's file" in capsys.readouterr().err
 
 
 def test_a_bad_selection_stops_before_any_engine_starts(small_cases: Path, capsys) -> None:
-    code = main(["run", "--cases-dir", str(small_cases), "--engine", "reference", "--engine", BUGGY,
+    code = main(["run", "--cases", str(small_cases), "--engine", "reference", "--engine", BUGGY,
                  "--profile", "no-such-profile"])  # fmt: skip
     captured = capsys.readouterr()
     assert code == 2
@@ -140,7 +140,7 @@ def test_a_bad_selection_stops_before_any_engine_starts(small_cases: Path, capsy
 
 def test_failures_without_a_setup_error_exit_1_and_jobs_1_runs_one_at_a_time(tmp_path: Path, capsys) -> None:
     cases = write_buggy_cases(tmp_path / "cases")
-    code = main(["run", "--cases-dir", str(cases), "--engine", "reference", "--engine", BUGGY, "--jobs", "1"])
+    code = main(["run", "--cases", str(cases), "--engine", "reference", "--engine", BUGGY, "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 1  # B fails two cases; both engines started
     assert out.index("A: finished") < out.index("B: running")
@@ -149,8 +149,8 @@ def test_failures_without_a_setup_error_exit_1_and_jobs_1_runs_one_at_a_time(tmp
 def test_summary_puts_separate_reports_side_by_side(tmp_path: Path, capsys) -> None:
     cases = write_buggy_cases(tmp_path / "cases")
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    main(["run", "--cases-dir", str(cases), "--no-progress", "--report", str(first)])
-    main(["run", "--cases-dir", str(cases), "--no-progress", "--engine", BUGGY, "--report", str(second)])
+    main(["run", "--cases", str(cases), "--no-progress", "--report", str(first)])
+    main(["run", "--cases", str(cases), "--no-progress", "--engine", BUGGY, "--report", str(second)])
     capsys.readouterr()
     markdown = tmp_path / "r.md"
     assert main(["summary", str(first), str(second), "--markdown", str(markdown)]) == 0
@@ -159,3 +159,21 @@ def test_summary_puts_separate_reports_side_by_side(tmp_path: Path, capsys) -> N
     assert "| `buggy-starter-jack[six-card]` | ✓ pass | ✗ fail |" in text
     assert main(["summary", str(first), str(second)]) == 0
     assert "2 case x profile results where the engines disagree" in capsys.readouterr().out
+
+
+def test_with_one_engine_started_nothing_is_said_to_agree(small_cases: Path, capsys) -> None:
+    code = main(["run", "--cases", str(small_cases), "--no-progress", "--startup-timeout", "5",
+                 "--engine", "reference", "--engine", zoo("exits_at_start")])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 2
+    assert "fewer than two engines gave results: nothing to compare" in out
+    assert "agree" not in out
+
+
+def test_markdown_with_one_engine_started_says_nothing_was_compared(small_cases: Path, tmp_path: Path) -> None:
+    markdown = tmp_path / "r.md"
+    main(["run", "--cases", str(small_cases), "--no-progress", "--startup-timeout", "5", "--markdown",
+          str(markdown), "--engine", "reference", "--engine", zoo("exits_at_start")])  # fmt: skip
+    text = markdown.read_text(encoding="utf-8")
+    assert "fewer than two engines gave results, nothing to compare" in text
+    assert "they agree" not in text

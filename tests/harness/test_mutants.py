@@ -16,11 +16,21 @@ from typing import Any
 
 import pytest
 
+from harness.contract.files import REPO_ROOT
 from harness.corpus.cases import Case, catalogue, load_cases
 from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names, run_mutant
-from harness.mutants.kill_table import kill_table, kills, survivors
+from harness.mutants.kill_table import (
+    applicable,
+    distinct_cases,
+    kill_table,
+    kill_tables,
+    kills,
+    survivors,
+    thinly_killed,
+)
 from harness.mutants.mutation import FunctionPatch
 from harness.operations.answers import PROFILE_LOADER, run_reference
+from harness.operations.features import FEATURES
 
 
 @dataclass(frozen=True)
@@ -109,6 +119,11 @@ def hand_h5(**changes: Any) -> dict[str, Any]:
 # Hand H5 from A 50, B 58: heels A 52; pegging B 59; B's hand 3: B 62, past 61: B wins at once,
 # the dealer's hand and crib are not counted: A 52, B 62.
 H5_NEAR_61 = hand_h5(scores={"A": 50, "B": 58})
+
+# Pegging PEG_GO (five-card): pone 7C 8D KS, dealer 8H 6S AC (the go is followed by a play on).
+PEG_GO = {"pone": cards("7C 8D KS"), "dealer": cards("8H 6S AC"), "plays": cards("7C 8H 8D 6S AC")}
+# Pegging PEG_31 (five-card): pone KC 4C 4H, dealer 9D 4D 2S; 31 with a pair royal ends it.
+PEG_31 = {"pone": cards("KC 4C 4H"), "dealer": cards("9D 4D 2S"), "plays": cards("KC 9D 4C 4D 4H")}
 
 # Game G91 (six-card, cut AD against KS: A deals first; dealers A B A B A B). Per hand, pegging
 # then shows (pone's hand, dealer's hand, dealer's crib), scores after it:
@@ -270,6 +285,29 @@ WITNESSES = (
         "rejected:over_31",
         1,
     ),
+    # Five-card: pone TH 2C AS, dealer KS QD JC. TH 10, KS 20, 2C 22; the dealer's QD JC make 32:
+    # go. The dealer's QD at play 3 is out of turn and past 31: not_your_turn first in the
+    # rejection order; the bug says over_31.
+    Witness(
+        "over-31-before-not-your-turn",
+        "pegging",
+        "five-card",
+        {"pone": cards("TH 2C AS"), "dealer": cards("KS QD JC"), "plays": cards("TH KS 2C QD")},
+        "points.pone",
+        "rejected:not_your_turn",
+        "rejected:over_31",
+    ),
+    # The same hands played out: AS 23, last card pone 1, the pegging is over. Play 4 is 9H, which
+    # nobody holds: card_not_held before play_after_pegging_over; the bug says the latter.
+    Witness(
+        "after-the-end-before-the-card",
+        "pegging",
+        "five-card",
+        {"pone": cards("TH 2C AS"), "dealer": cards("KS QD JC"), "plays": cards("TH KS 2C AS 9H")},
+        "points.pone",
+        "rejected:card_not_held",
+        "rejected:play_after_pegging_over",
+    ),
     # --- the hand ---
     # H5: A 6 (with heels 2), B 4. Heels to the pone: A 4, B 6.
     Witness("heels-to-pone", "hand", "five-card", hand_h5(), "scores.A", 6, 4),
@@ -291,6 +329,31 @@ WITNESSES = (
     Witness("three-for-last-every-hand", "hand", "five-card", hand_h5(), "scores.B", 4, 7),
     # H5 from A 50, B 58: B reaches 62 >= 61 and wins; to 121 nobody wins yet.
     Witness("five-card-target-121", "hand", "five-card", H5_NEAR_61, "winner", "B", None),
+    # --- timing: the right points at the wrong moment ---
+    # PEG_GO (five-card): B 7C (7); A 8H (15) 2; B 8D (23) pair 2; A 6S (29); B holds KS (39):
+    # go; A plays on AC (30); neither can play: last card A 1. Events 0-3 plays, 4 go, 5 AC, 6
+    # last card. Paid at the go, the point comes at 5, before AC.
+    Witness("go-point-at-the-go", "pegging", "five-card", PEG_GO, "events.5.type", "play", "last_card"),
+    # H5's events: 0 heels, 1 KC, 2 4S, 3 9H, 4 go (A), 5 last card B, 6 pone's hand, 7 dealer's
+    # hand, 8 crib. The last-card point before 9H's points: event 3 is the point.
+    Witness("last-card-before-last-play", "hand", "five-card", hand_h5(), "events.3.type", "play", "last_card"),
+    # PEG_31 (five-card): KC 10, 9D 19, 4C 23, 4D 27 pair 2, 4H 31: pair royal 6 + 31 2 = 8 in one
+    # step (event 4); apart, 4H pegs 6 and the 2 for 31 follows.
+    Witness("thirty-one-after-the-card", "pegging", "five-card", PEG_31, "events.4.points", 8, 6),
+    # H5: event 5 is B's last-card point; after the pone's hand it is event 6 and 5 is the show.
+    Witness("last-card-after-pone-hand", "hand", "five-card", hand_h5(), "events.5.type", "last_card", "show"),
+    # H5: heels is event 0; after the pegging, event 0 is B's KC.
+    Witness("heels-after-pegging", "hand", "five-card", hand_h5(), "events.0.type", "heels", "play"),
+    # H5 as a first hand: three for last (B) is event 0, then heels (A); after heels, heels first.
+    # The same at the end of the hand: event 0 is heels and three for last comes after the crib.
+    *(
+        Witness(name, "hand", "five-card", hand_h5(first_hand=True), "events.0.type", "three_for_last", "heels")
+        for name in ("three-for-last-after-heels", "three-for-last-at-end-of-hand")
+    ),
+    # H5: event 7 is the dealer's hand (0), event 8 the crib (4); crib first, event 7 is the crib.
+    Witness("crib-before-dealer-hand", "hand", "five-card", hand_h5(), "events.7.set", "dealer_hand", "crib"),
+    # H5: the dealer's hand (event 7) scores 0; credited with the crib, 0 + 4 = 4.
+    Witness("dealer-hand-and-crib-together", "hand", "five-card", hand_h5(), "events.7.points", 0, 4),
     # --- the game ---
     # G91: A 127, B 91. B is not below 91: no skunk. By margin: 127 - 91 = 36 > 30: a skunk.
     Witness("skunk-by-margin", "game", "six-card", G91, "skunk", "none", "skunk"),
@@ -450,12 +513,48 @@ def test_the_reference_itself_agrees_with_every_witness_case():
         assert not kills(witness_case(witness), witness.profile), witness.mutant
 
 
-def test_the_corpus_kills_every_mutant():
-    table = kill_table(load_cases())
-    alive = survivors(table)
-    assert not alive, "mutants the corpus does not catch: " + ", ".join(
-        f"{name} ({get_mutant(name).rule}: {get_mutant(name).description})" for name in alive
+LEAST_DISTINCT_CASES = 3  # a mutant one edited case away from surviving is not caught for good
+# Owed cases, not a lower bar: issue-12's variant mutants met issue-15's threshold only at the merge
+# of main into issue-12, each killed then by fewer than LEAST_DISTINCT_CASES distinct cases. The
+# test below still requires each to be killed, and fails once one of them is killed often enough
+# (so the name must then leave this set). Remove the set when the cases are written.
+THIN_UNTIL_CASES_ARE_WRITTEN = frozenset(
+    {"reset-back-to-last-player", "partnership-no-skunk", "triple-skunk-not-final"}
+)
+
+
+def test_the_corpus_kills_every_mutant_with_every_feature_and_with_none():
+    """The kill table at 100% twice: for an engine claiming every optional feature and for one
+    claiming none (`cribcheck mutants --features none`; a mutant only a feature can show is not
+    counted there), each mutant killed by at least LEAST_DISTINCT_CASES distinct cases. The README's
+    table says the same, mutant by mutant."""
+    full, none = kill_tables(load_cases(), MUTANTS, (FEATURES, ()))
+    for table, claim, what in ((full, FEATURES, "every feature"), (none, (), "no optional feature")):
+        alive = survivors(table, claim)
+        assert not alive, f"mutants the corpus does not catch ({what}): " + ", ".join(
+            f"{name} ({get_mutant(name).rule}: {get_mutant(name).description})" for name in alive
+        )
+        thin = thinly_killed(table, LEAST_DISTINCT_CASES, claim)
+        owed = sorted(THIN_UNTIL_CASES_ARE_WRITTEN & set(thin))
+        assert owed == sorted(THIN_UNTIL_CASES_ARE_WRITTEN) or not claim, f"killed often enough now: {owed}"
+        thin = [name for name in thin if name not in THIN_UNTIL_CASES_ARE_WRITTEN]
+        assert not thin, f"killed by fewer than {LEAST_DISTINCT_CASES} distinct cases ({what}): " + ", ".join(
+            f"{name} ({distinct_cases(table[name])})" for name in thin
+        )
+    assert readme_no_feature_column() == {name: "yes" if applicable(name, ()) else "n/a" for name in mutant_names()}, (
+        "the README's column 'killed with no optional feature' is out of date (benchmarks/fuzz_detect.py --with-corpus)"
     )
+
+
+def readme_no_feature_column() -> dict[str, str]:
+    """The README kill table's "killed with no optional feature" column: mutant -> yes, n/a or NO."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How we know the suite catches bugs", 1)[1].split("\n## ", 1)[0]
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines() if line.startswith("|")
+    ]
+    column = rows[0].index("killed with no optional feature")
+    return {row[0]: row[column].split()[0] for row in rows[2:]}
 
 
 def patched_names() -> dict[str, Any]:

@@ -32,7 +32,7 @@ def test_the_show_passes_and_the_rest_is_not_applicable(
 ) -> None:
     report = tmp_path / "node.jsonl"
     code = main(
-        ["run", "--engine", command(), "--cases-dir", str(small_cases), "--report", str(report), "--no-progress"]
+        ["run", "--engine", command(), "--cases", str(small_cases), "--report", str(report), "--no-progress"]
     )
     assert code == 0
     lines = read_report(report)

@@ -121,3 +121,41 @@ def test_without_the_option_the_plugin_adds_nothing(pytester: pytest.Pytester) -
     pytester.makepyfile("def test_one():\n    pass\n")
     result = pytester.runpytest_subprocess(*plugin_args(), "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+def test_lf_reruns_only_the_last_failures(pytester: pytest.Pytester) -> None:
+    cases = write_cases(pytester.path / "cases")
+    common = [*plugin_args(), "--cribcheck-cases", str(cases)]
+    # `crashes` dies on the one request whose starter is 7C: zoo-trigger-flush-run
+    first = pytester.runpytest_subprocess(*common, "--cribcheck-engine", zoo("crashes"))
+    first.assert_outcomes(passed=6, failed=1)
+    again = pytester.runpytest_subprocess(*common, "--cribcheck-engine", SERVE, "--lf", "-v")
+    again.assert_outcomes(passed=1, deselected=6)
+    again.stdout.fnmatch_lines(["*cribcheck::zoo-trigger-flush-run[[]six-card[]] PASSED*"])
+
+
+def test_nothing_applicable_is_pytest_s_exit_5(run: Runner) -> None:
+    result = run("--cribcheck-engine", f"{SERVE} --profiles six_card")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED  # 5
+    result.stdout.fnmatch_lines(
+        ["cribcheck: nothing is applicable: *profile 'six_card' matches no selected case, did you mean 'six-card'?*"]
+    )
+
+
+def test_a_partly_applicable_engine_still_skips(run: Runner) -> None:
+    result = run("--cribcheck-engine", f"{SERVE} --operations pegging")
+    assert result.ret == pytest.ExitCode.OK
+    result.assert_outcomes(passed=1, skipped=6)
+
+
+def test_an_unknown_profile_suggests_the_nearest(run: Runner) -> None:
+    result = run("--cribcheck-reference", "--cribcheck-profile", "six")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--cribcheck-profile six: no case runs under it (did you mean six-card?)*"])
+
+
+def test_a_missing_cases_path_is_named(pytester: pytest.Pytester) -> None:
+    missing = pytester.path / "no-such-cases"
+    result = pytester.runpytest_subprocess(*plugin_args(), "--cribcheck-reference", "--cribcheck-cases", str(missing))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--cribcheck-cases: no such file or folder: {missing}*"])

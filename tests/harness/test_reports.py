@@ -20,7 +20,7 @@ from .reports import read_report, statuses
 def run_with_reports(cases: Path, tmp_path: Path, *args: str) -> tuple[int, Path, Path, Path]:
     report, junit, markdown = tmp_path / "r.jsonl", tmp_path / "r.xml", tmp_path / "r.md"
     code = main(
-        ["run", "--cases-dir", str(cases), "--no-progress", "--timeout", "1", "--startup-timeout", "2",
+        ["run", "--cases", str(cases), "--no-progress", "--timeout", "1", "--startup-timeout", "2",
          "--report", str(report), "--junit", str(junit), "--markdown", str(markdown), *args]
     )  # fmt: skip
     return code, report, junit, markdown
@@ -65,11 +65,11 @@ def test_junit_reads_back_with_a_junit_parser(mixed: tuple[int, Path, Path, Path
     assert [suite.name for suite in suites] == ["cribcheck.six-card"]
     cases = {case.name: case for case in suites[0]}
     assert len(cases) == 7
-    assert cases["zoo-zero-hand"].is_passed
-    assert isinstance(cases["zoo-trigger-flush-run"].result[0], junitparser.Error)
-    assert "exit code 70" in cases["zoo-trigger-flush-run"].result[0].message
-    assert isinstance(cases["zoo-double-run"].result[0], junitparser.Failure)  # xpass
-    assert cases["zoo-zero-hand"].classname == "cribcheck.six-card.show"
+    assert cases["zoo-zero-hand[six-card]"].is_passed
+    assert isinstance(cases["zoo-trigger-flush-run[six-card]"].result[0], junitparser.Error)
+    assert "exit code 70" in cases["zoo-trigger-flush-run[six-card]"].result[0].message
+    assert isinstance(cases["zoo-double-run[six-card]"].result[0], junitparser.Failure)  # xpass
+    assert cases["zoo-zero-hand[six-card]"].classname == "cribcheck.six-card.show"
     assert (suites[0].tests, suites[0].errors, suites[0].failures) == (7, 1, 1)
 
 
@@ -80,7 +80,7 @@ def test_junit_is_well_formed_for_any_parser(mixed: tuple[int, Path, Path, Path]
     assert root.get("tests") == "7"
     cases = root.findall("./testsuite/testcase")
     assert len(cases) == 7
-    error = next(case for case in cases if case.get("name") == "zoo-trigger-flush-run")
+    error = next(case for case in cases if case.get("name") == "zoo-trigger-flush-run[six-card]")
     assert "rerun: cribcheck run" in error.findtext("error", "")
     assert "ZeroDivisionError" in root.findtext("system-err", "")
 
@@ -122,12 +122,12 @@ def test_every_report_is_written_when_the_engine_cannot_start(
 
 
 def test_a_progress_bar_only_on_a_terminal(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    main(["run", "--cases-dir", str(small_cases)])
+    main(["run", "--cases", str(small_cases)])
     assert "\r[" not in capsys.readouterr().err  # captured output is not a terminal
 
 
 def test_verbose_prints_a_line_per_result(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    main(["run", "--cases-dir", str(small_cases), "-v", "--no-progress"])
+    main(["run", "--cases", str(small_cases), "-v", "--no-progress"])
     out = capsys.readouterr().out
     assert "PASS           zoo-zero-hand[six-card]" in out
 
@@ -140,7 +140,7 @@ class FakeTerminal(io.StringIO):
 def test_the_progress_bar_is_drawn_on_a_terminal_and_cleared(small_cases: Path) -> None:
     err = FakeTerminal()
     out = io.StringIO()
-    plan = plan_from_args(build_parser().parse_args(["run", "--cases-dir", str(small_cases)]))
+    plan = plan_from_args(build_parser().parse_args(["run", "--cases", str(small_cases)]))
     execute(plan, [TerminalReporter(out, err)])
     assert "\r[" in err.getvalue()
     assert "/7 " in err.getvalue()

@@ -34,7 +34,7 @@ ALL = {case_id for case_id, _, _ in SMALL_CASES}
 
 
 def run(cases: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["run", "--cases-dir", str(cases), "--no-progress", *args])
+    code = main(["run", "--cases", str(cases), "--no-progress", *args])
     captured = capsys.readouterr()
     return code, captured.out + captured.err
 
@@ -42,7 +42,7 @@ def run(cases: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[in
 def run_in_process(cases: Path, adapter: Adapter, tmp_path: Path, *args: str) -> list[dict[str, Any]]:
     """Run against an Adapter in-process; the report's lines."""
     report = tmp_path / "in-process.jsonl"
-    plan = plan_from_args(build_parser().parse_args(["run", "--cases-dir", str(cases), *args]))
+    plan = plan_from_args(build_parser().parse_args(["run", "--cases", str(cases), *args]))
     execute(plan, [JsonLinesReporter(report)], lambda: InProcessEngine(adapter))
     return read_report(report)
 
@@ -239,7 +239,7 @@ def test_a_failure_is_shown_with_its_rules_explanation_diff_and_rerun_command(
     assert argv[:2] == ["cribcheck", "run"]
     assert argv[argv.index("--case") + 1] == "zoo-twenty-nine"
     assert argv[argv.index("--profile") + 1] == "six-card"
-    assert argv[argv.index("--cases-dir") + 1] == str(small_cases)
+    assert argv[argv.index("--cases") + 1] == str(small_cases)
 
 
 def test_the_summary_is_by_profile_and_rule_area(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -253,7 +253,7 @@ def test_the_summary_is_by_profile_and_rule_area(small_cases: Path, capsys: pyte
 def interrupt(small_cases: Path, tmp_path: Path, sig: signal.Signals) -> tuple[int, list[dict[str, Any]]]:
     report = tmp_path / "r.jsonl"
     command = [
-        sys.executable, "-m", "harness.cli", "run", "--engine", zoo("hangs"), "--cases-dir", str(small_cases),
+        sys.executable, "-m", "harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
         "--timeout", "30", "--report", str(report), "--no-progress",
     ]  # fmt: skip
     process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -303,3 +303,21 @@ def test_the_whole_corpus_passes_against_the_reference_in_process(tmp_path: Path
     assert failed == [], out.getvalue()[-5000:]
     assert code == 0
     assert lines[-1]["complete"] is True
+
+
+def test_ctrl_c_while_the_cases_load_still_writes_an_interrupted_report(
+    small_cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from harness.run import runner
+
+    def interrupted(args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "plan_from_args", interrupted)
+    report = tmp_path / "r.jsonl"
+    code = main(["run", "--cases", str(small_cases), "--no-progress", "--report", str(report)])
+    assert code == 130
+    footer = read_report(report)[-1]
+    assert footer["interrupted"] is True
+    assert footer["exit_status"] == 130
+    assert footer["aborted"] == "interrupted before the run began"

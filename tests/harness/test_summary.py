@@ -40,7 +40,7 @@ def live_then_summary(tmp_path: Path, *run_args: str) -> tuple[dict[str, Path], 
 def test_summary_reproduces_every_format_of_a_failing_engine_on_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    live, again = live_then_summary(tmp_path, "--cases-dir", str(CASES_DIR), "--engine", BUGGY)
+    live, again = live_then_summary(tmp_path, "--cases", str(CASES_DIR), "--engine", BUGGY)
     capsys.readouterr()
     for name in FORMATS:
         assert live[name].read_bytes() == again[name].read_bytes(), name
@@ -66,7 +66,7 @@ def test_summary_reproduces_every_format_of_the_zoo(
             "  - {id: zoo-trigger-flush-run, reason: crashes, link: 'https://example.org/1'}\n"
         )
         extra = ["--expectations", str(expectations)]
-    live, again = live_then_summary(tmp_path, "--cases-dir", str(small_cases), "--engine", zoo(engine), *extra)
+    live, again = live_then_summary(tmp_path, "--cases", str(small_cases), "--engine", zoo(engine), *extra)
     capsys.readouterr()
     for name in FORMATS:
         assert live[name].read_bytes() == again[name].read_bytes(), name
@@ -81,7 +81,7 @@ def test_summary_without_an_output_prints_the_terminal_report(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = tmp_path / "r.jsonl"
-    main(["run", "--cases-dir", str(small_cases), "--no-progress", "--report", str(report)])
+    main(["run", "--cases", str(small_cases), "--no-progress", "--report", str(report)])
     live = capsys.readouterr().out
     assert main(["summary", str(report)]) == 0
     again = capsys.readouterr().out
@@ -93,7 +93,7 @@ def malformed(tmp_path: Path, small_cases: Path, lines: list[str]) -> tuple[int,
     """A report made of `lines`, where `{0}`, `{1}`... stand for the lines of a good report."""
     good = tmp_path / "good.jsonl"
     if not good.exists():
-        main(["run", "--cases-dir", str(small_cases), "--no-progress", "--report", str(good)])
+        main(["run", "--cases", str(small_cases), "--no-progress", "--report", str(good)])
     path = tmp_path / "bad.jsonl"
     original = good.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(line.format(*original) for line in lines) + "\n", encoding="utf-8")

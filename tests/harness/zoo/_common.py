@@ -7,6 +7,8 @@ is TRIGGER (the test cases put it in exactly one case), and answers everything e
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +20,31 @@ from harness.engine.serve import reference_adapter
 
 TRIGGER = "7C"
 ADAPTER = reference_adapter()
+PIDS_VARIABLE = "CRIBCHECK_ZOO_PIDS"  # a file the tests give: every zoo process writes its pid there
+
+
+def record_pid(pid: int) -> None:
+    """Note a process of this adapter, for the tests to check it is gone after the run."""
+    path = os.environ.get(PIDS_VARIABLE)
+    if path:
+        with open(path, "a", encoding="ascii") as file:
+            file.write(f"{pid}\n")
+
+
+def start_helper(**popen: Any) -> int:
+    """Start a helper process that sleeps for a minute (its pid recorded); its pid."""
+    helper = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        stdin=subprocess.DEVNULL,
+        stdout=popen.pop("stdout", subprocess.DEVNULL),
+        stderr=subprocess.DEVNULL,
+        **popen,
+    )
+    record_pid(helper.pid)
+    return helper.pid
+
+
+record_pid(os.getpid())
 
 
 def is_trigger(message: dict[str, Any]) -> bool:

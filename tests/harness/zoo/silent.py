@@ -2,5 +2,7 @@
 
 import sys
 
+import _common  # noqa: F401  (records the pid)
+
 for _line in sys.stdin:
     pass
