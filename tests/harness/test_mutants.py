@@ -514,13 +514,6 @@ def test_the_reference_itself_agrees_with_every_witness_case():
 
 
 LEAST_DISTINCT_CASES = 3  # a mutant one edited case away from surviving is not caught for good
-# Owed cases, not a lower bar: issue-12's variant mutants met issue-15's threshold only at the merge
-# of main into issue-12, each killed then by fewer than LEAST_DISTINCT_CASES distinct cases. The
-# test below still requires each to be killed, and fails once one of them is killed often enough
-# (so the name must then leave this set). Remove the set when the cases are written.
-THIN_UNTIL_CASES_ARE_WRITTEN = frozenset(
-    {"reset-back-to-last-player", "partnership-no-skunk", "triple-skunk-not-final"}
-)
 
 
 def test_the_corpus_kills_every_mutant_with_every_feature_and_with_none():
@@ -535,9 +528,6 @@ def test_the_corpus_kills_every_mutant_with_every_feature_and_with_none():
             f"{name} ({get_mutant(name).rule}: {get_mutant(name).description})" for name in alive
         )
         thin = thinly_killed(table, LEAST_DISTINCT_CASES, claim)
-        owed = sorted(THIN_UNTIL_CASES_ARE_WRITTEN & set(thin))
-        assert owed == sorted(THIN_UNTIL_CASES_ARE_WRITTEN) or not claim, f"killed often enough now: {owed}"
-        thin = [name for name in thin if name not in THIN_UNTIL_CASES_ARE_WRITTEN]
         assert not thin, f"killed by fewer than {LEAST_DISTINCT_CASES} distinct cases ({what}): " + ", ".join(
             f"{name} ({distinct_cases(table[name])})" for name in thin
         )
