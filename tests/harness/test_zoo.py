@@ -63,7 +63,7 @@ def run_zoo(
             "--timeout",
             "1",
             "--startup-timeout",
-            "2",
+            "5",
             "--no-progress",
             "--report",
             str(report),
@@ -79,7 +79,7 @@ def run_zoo(
     ("name", "message"),
     [
         ("exits_at_start", "the engine exited before answering hello (exit code 3)"),
-        ("silent", "the engine did not answer hello within 2 s"),
+        ("silent", "the engine did not answer hello within 5 s"),
         ("wrong_protocol", "protocol version mismatch: the engine speaks protocol 2, this cribcheck speaks protocol 1"),
         ("refuses_hello", "the engine refused hello: this adapter needs a licence key"),
         ("banner", "the answer to hello is not JSON"),
