@@ -60,20 +60,21 @@ def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
 
 
 def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: Profile, who: str) -> tuple[Card, ...]:
-    """Rule deal.discard: the cards a player keeps are those dealt less the discards, which must be
-    held and number cards_dealt - cards_kept."""
+    """Rule deal.discard: the cards a player keeps are those dealt less the discards, which must
+    number cards_dealt - cards_kept and be held (checked in that order)."""
     thrown = as_cards(discards)
+    # Rule input.rejection-order: a wrong number of cards comes before a discard not from the hand.
+    if len(thrown) != profile.discards_each:
+        raise CribbageError(
+            Code.WRONG_CARD_COUNT,
+            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
+        )
     for card in thrown:
         if card not in dealt:
             raise CribbageError(
                 Code.DISCARD_NOT_HELD,
                 f"{who} discards {card}, which is not among the cards dealt: {' '.join(map(str, dealt))}",
             )
-    if len(thrown) != profile.discards_each:
-        raise CribbageError(
-            Code.WRONG_CARD_COUNT,
-            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
-        )
     return tuple(card for card in dealt if card not in thrown)
 
 
