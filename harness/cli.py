@@ -2,8 +2,12 @@
 
 `COMMANDS` names every subcommand once, with the module that implements it. Each command module
 provides `add_arguments(parser)` and `main(args) -> int` (exit status: 0 success, 1 failures
-found, 2 usage or setup error, 130 interrupted); the imports below are the whole of what the
-command line depends on.
+found, 2 usage or setup error, 130 interrupted); the imports in the small functions below are the
+whole of what the command line depends on.
+
+A command's module is imported only when that command is parsed (or its usage shown): `cribcheck
+serve` does not load the fuzzer, the linter or the report writers, and `cribcheck --help` none of
+them. Every process the harness or a user starts pays only for its own command.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, NoReturn
 
 import yaml
@@ -20,80 +25,107 @@ import yaml
 from harness.contract.files import CASES_DIR, SAFE_LOADER
 from harness.contract.version import suite_version
 from harness.contract.words import nearest
-from harness.corpus import explain, lint
-from harness.corpus.cases import case_files
-from harness.engine import serve
 from harness.engine.protocol import PROTOCOL_VERSION
-from harness.fuzz import fuzz
-from harness.mutants import engine as mutant_engine
-from harness.mutants import kill_table
-from harness.report import summary
-from harness.run import multi, smoke
-from harness.sweep import sweep
+
+
+def _multi() -> ModuleType:
+    from harness.run import multi
+
+    return multi
+
+
+def _lint() -> ModuleType:
+    from harness.corpus import lint
+
+    return lint
+
+
+def _explain() -> ModuleType:
+    from harness.corpus import explain
+
+    return explain
+
+
+def _smoke() -> ModuleType:
+    from harness.run import smoke
+
+    return smoke
+
+
+def _serve() -> ModuleType:
+    """serve is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
+    from harness.mutants import engine
+
+    return engine
+
+
+def _sweep() -> ModuleType:
+    from harness.sweep import sweep
+
+    return sweep
+
+
+def _fuzz() -> ModuleType:
+    from harness.fuzz import fuzz
+
+    return fuzz
+
+
+def _summary() -> ModuleType:
+    from harness.report import summary
+
+    return summary
+
+
+def _kill_table() -> ModuleType:
+    from harness.mutants import kill_table
+
+    return kill_table
 
 
 @dataclass(frozen=True)
 class Command:
-    """One subcommand: its name, its one-line help, and the functions that implement it."""
+    """One subcommand: its name, its one-line help, the function that imports its module, and the
+    names of the module's two functions."""
 
     name: str
     help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    main: Callable[[argparse.Namespace], int]
+    module: Callable[[], ModuleType]
+    add_arguments: str = "add_arguments"
+    main: str = "main"
 
-
-def _serve_arguments(parser: argparse.ArgumentParser) -> None:
-    """`serve` is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
-    serve.add_arguments(parser)
-    mutant_engine.add_mutant_argument(parser)
+    def attach(self, parser: argparse.ArgumentParser) -> None:
+        """Import the module; add its arguments and its handler to `parser`."""
+        module = self.module()
+        getattr(module, self.add_arguments)(parser)
+        parser.set_defaults(handler=getattr(module, self.main))
 
 
 COMMANDS: tuple[Command, ...] = (
     Command(
-        "run",
-        "run the case suite against an engine (default: the reference engine), or several side by side",
-        multi.add_arguments,
-        multi.main,
+        "run", "run the case suite against an engine (default: the reference engine), or several side by side", _multi
     ),
-    Command(
-        "lint", "check the case files: schema, ids, rules, cards, coverage, expectations", lint.add_arguments, lint.main
-    ),
-    Command(
-        "explain",
-        "print a case with its rules and the reference engine's worked derivation",
-        explain.add_arguments,
-        explain.main,
-    ),
-    Command("smoke", "a few cases to check an engine's wiring first", smoke.add_arguments, smoke.main),
+    Command("lint", "check the case files: schema, ids, rules, cards, coverage, expectations", _lint),
+    Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
+    Command("smoke", "a few cases to check an engine's wiring first", _smoke),
     Command(
         "serve",
         "the reference engine as a protocol adapter on stdin/stdout",
-        _serve_arguments,
-        mutant_engine.serve_main,
+        _serve,
+        "add_serve_arguments",
+        "serve_main",
     ),
-    Command(
-        "sweep", "compare every hand + starter (or crib + starter) with the reference", sweep.add_arguments, sweep.main
-    ),
-    Command(
-        "fuzz", "differential fuzzing against the reference, shrinking to a YAML case", fuzz.add_arguments, fuzz.main
-    ),
-    Command(
-        "summary",
-        "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side",
-        summary.add_arguments,
-        summary.main,
-    ),
-    Command(
-        "mutants",
-        "show which cases kill each mutant of the reference engine",
-        kill_table.add_arguments,
-        kill_table.main,
-    ),
+    Command("sweep", "compare every hand + starter (or crib + starter) with the reference", _sweep),
+    Command("fuzz", "differential fuzzing against the reference, shrinking to a YAML case", _fuzz),
+    Command("summary", "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side", _summary),
+    Command("mutants", "show which cases kill each mutant of the reference engine", _kill_table),
 )
 
 
 def version_text() -> str:
     """`cribcheck --version`: the suite's version, the protocol's, and how many cases the corpus holds."""
+    from harness.corpus.cases import case_files  # only `--version` reads the corpus
+
     count = 0
     for path in case_files(CASES_DIR):
         document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
@@ -121,11 +153,29 @@ INVALID_CHOICE = re.compile(
 class Parser(argparse.ArgumentParser):
     """argparse, with "did you mean" for a mistyped subcommand, option or choice, and the usage of
     the subcommand concerned (a mistyped option of `run` shows `run`'s usage, a mistyped command
-    the usage of the nearest one)."""
+    the usage of the nearest one). A subcommand's parser gets its arguments when first used."""
+
+    def __init__(self, *args: Any, command: Command | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._unattached = command  # the subcommand whose arguments are not added yet
+
+    def _attach(self) -> None:
+        command, self._unattached = self._unattached, None
+        if command is not None:
+            command.attach(self)
+
+    def format_usage(self) -> str:
+        self._attach()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._attach()
+        return super().format_help()
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        self._attach()
         namespace, extras = super().parse_known_args(args, namespace)
         command = self._subcommand(getattr(namespace, "command", None))
         if extras and command is not None:  # the subcommand's options, reported by the subcommand
@@ -172,9 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help, description=command.help)
-        command.add_arguments(sub)
-        sub.set_defaults(handler=command.main)
+        commands.add_parser(command.name, help=command.help, description=command.help, command=command)
     return parser
 
 

@@ -107,21 +107,23 @@ def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
 
 def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: Profile, who: str) -> tuple[Card, ...]:
     """Rules deal.discard and deal.discard-one: the cards a player keeps are those dealt less the
-    discards, which must be held and number cards_dealt - cards_kept (2, or 1 with 3 or 4 seats)."""
+    discards, which must number cards_dealt - cards_kept (2, or 1 with 3 or 4 seats) and be held
+    (checked in that order)."""
     if isinstance(discards, str | bytes) or not isinstance(discards, Iterable):
         raise TypeError(f"{who}'s discards are a sequence of cards, got {type(discards).__name__}")
     thrown = as_cards(discards)
+    # Rule input.rejection-order: a wrong number of cards comes before a discard not from the hand.
+    if len(thrown) != profile.discards_each:
+        raise CribbageError(
+            Code.WRONG_CARD_COUNT,
+            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
+        )
     for card in thrown:
         if card not in dealt:
             raise CribbageError(
                 Code.DISCARD_NOT_HELD,
                 f"{who} discards {card}, which is not among the cards dealt: {' '.join(map(str, dealt))}",
             )
-    if len(thrown) != profile.discards_each:
-        raise CribbageError(
-            Code.WRONG_CARD_COUNT,
-            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
-        )
     return tuple(card for card in dealt if card not in thrown)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from harness.contract.version import suite_version
 from harness.engine.adapter import Adapter, Rejected
-from harness.operations.answers import OPERATIONS, run_reference
+from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from harness.operations.features import FEATURES
 from harness.operations.show_batch import ShowBatch
 from reference import profile_names
@@ -103,4 +103,5 @@ def main(args: argparse.Namespace) -> int:
     refused = unknown_claims(args)
     if refused is not None:
         return refused
-    return reference_adapter(args.operations, args.features, args.profiles, plain=args.plain).serve()
+    with cached_profiles():  # each profile's YAML read once, not for every request
+        return reference_adapter(args.operations, args.features, args.profiles, plain=args.plain).serve()

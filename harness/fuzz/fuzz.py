@@ -310,7 +310,7 @@ def _simplify(
     progress: Progress,
 ) -> tuple[Finding, int]:
     """A disagreement in simpler operations than `finding`'s, if one is found within
-    `simplify_seconds` (else `finding`), and the examples spent looking."""
+    `simplify_seconds` and `max_examples` for each search (else `finding`), and the examples spent looking."""
     ops, names = scope_
     deadline = time.monotonic() + wanted.simplify_seconds
     examples_run = 0
@@ -321,6 +321,7 @@ def _simplify(
         progress.note(f"fuzz: looking for a simpler disagreement ({', '.join(simpler)})")
         again = FuzzSettings(
             seconds=deadline - time.monotonic(),
+            max_examples=wanted.max_examples,
             seed=wanted.seed,
             shrink_seconds=wanted.shrink_seconds,
             simplify_seconds=0,

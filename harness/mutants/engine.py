@@ -72,8 +72,10 @@ def serve_mutant(
 # --- `cribcheck serve --mutant NAME` -----------------------------------------------------------
 
 
-def add_mutant_argument(parser: argparse.ArgumentParser) -> None:
-    """The hidden `--mutant NAME` of `cribcheck serve`, for the fuzzer's tests and benchmark."""
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """`cribcheck serve`'s arguments: the engine room's, and the hidden `--mutant NAME` for the
+    fuzzer's tests and benchmark."""
+    serve.add_arguments(parser)
     parser.add_argument("--mutant", metavar="NAME", help=argparse.SUPPRESS)
 
 

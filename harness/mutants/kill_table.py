@@ -67,9 +67,16 @@ def kills(case: Case, profile: str, features: Iterable[str] = FEATURES) -> bool:
 
 
 def kill_tables(
-    cases: Iterable[Case], mutants: Sequence[Mutant] = MUTANTS, claims: Sequence[Iterable[str]] = (FEATURES,)
+    cases: Iterable[Case],
+    mutants: Sequence[Mutant] = MUTANTS,
+    claims: Sequence[Iterable[str]] = (FEATURES,),
+    enough: int | None = None,
 ) -> list[KillTable]:
-    """One kill table per claim (a set of features), each answer computed once for all of them."""
+    """One kill table per claim (a set of features), each answer computed once for all of them.
+
+    `enough` N: a mutant's runs stop once N distinct cases kill it in every table where it can be
+    shown (its killers are then the first ones, not all): enough to tell survivors and thin kills
+    apart, in a fraction of the time."""
     runs = [(case, profile) for case in cases for profile in case.profiles]
     wanted = [frozenset(claim) for claim in claims]
     tables: list[KillTable] = [{} for _ in wanted]
@@ -77,12 +84,17 @@ def kill_tables(
         for mutant in mutants:
             for table in tables:
                 table[mutant.name] = []
+            shown = [index for index, claim in enumerate(wanted) if mutant.applies_to(claim)]
+            killers: list[set[str]] = [set() for _ in wanted]
             with mutant.applied():
                 for case, profile in runs:
                     answer = _answer(mutant, case, profile)
-                    for table, claim in zip(tables, wanted, strict=True):
+                    for index, (table, claim) in enumerate(zip(tables, wanted, strict=True)):
                         if disagrees(case, profile, answer, claim):
                             table[mutant.name].append(case_label(case, profile))
+                            killers[index].add(case.id)
+                    if enough is not None and shown and all(len(killers[index]) >= enough for index in shown):
+                        break
     return tables
 
 

@@ -521,7 +521,7 @@ def test_the_corpus_kills_every_mutant_with_every_feature_and_with_none():
     claiming none (`cribcheck mutants --features none`; a mutant only a feature can show is not
     counted there), each mutant killed by at least LEAST_DISTINCT_CASES distinct cases. The README's
     table says the same, mutant by mutant."""
-    full, none = kill_tables(load_cases(), MUTANTS, (FEATURES, ()))
+    full, none = kill_tables(load_cases(), MUTANTS, (FEATURES, ()), enough=LEAST_DISTINCT_CASES)
     for table, claim, what in ((full, FEATURES, "every feature"), (none, (), "no optional feature")):
         alive = survivors(table, claim)
         assert not alive, f"mutants the corpus does not catch ({what}): " + ", ".join(
@@ -534,6 +534,18 @@ def test_the_corpus_kills_every_mutant_with_every_feature_and_with_none():
     assert readme_no_feature_column() == {name: "yes" if applicable(name, ()) else "n/a" for name in mutant_names()}, (
         "the README's column 'killed with no optional feature' is out of date (benchmarks/fuzz_detect.py --with-corpus)"
     )
+
+
+def test_enough_stops_a_mutant_s_runs_at_that_many_distinct_killing_cases():
+    """`enough` keeps the first killers only: a prefix of the full list holding exactly that many
+    distinct cases (the whole test above relies on it)."""
+    cases = load_cases()
+    mutant = [get_mutant("nobs-worth-2")]
+    (whole,) = kill_tables(cases, mutant)
+    (first,) = kill_tables(cases, mutant, enough=2)
+    killers, found = whole["nobs-worth-2"], first["nobs-worth-2"]
+    assert distinct_cases(killers) > 2 and distinct_cases(found) == 2
+    assert found == killers[: len(found)] and len(found) < len(killers)
 
 
 def readme_no_feature_column() -> dict[str, str]:

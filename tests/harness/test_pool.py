@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from harness.engine.engines import InProcessEngine
+from harness.engine.pool import open_engines
 
 from .conftest import SMALL_CASES, zoo
 from .reports import read_report
@@ -61,9 +63,6 @@ def test_a_copy_that_cannot_start_is_a_setup_error(small_cases: Path, capsys: py
 
 
 def test_the_in_process_reference_is_never_copied() -> None:
-    from harness.engine.engines import InProcessEngine
-    from harness.engine.pool import open_engines
-
     engine = open_engines(None, 4)
     assert isinstance(engine, InProcessEngine)
     engine.close()

@@ -15,7 +15,9 @@ from harness.cli import build_parser
 from harness.contract.files import CASES_DIR, REPO_ROOT
 from harness.contract.schemas import problems
 from harness.corpus.cases import CaseFileError, load_cases
+from harness.engine import serve
 from harness.engine.adapter import Adapter, Rejected
+from harness.operations import answers
 from harness.run.runner import main as run_main
 
 from .reports import not_passed, read_report
@@ -114,3 +116,22 @@ def test_the_whole_corpus_passes_through_serve_in_a_subprocess(tmp_path: Path) -
     assert code == 0
     assert lines[-1]["restarts"] == 0
     assert lines[0]["engine"]["mode"] == "persistent"
+
+
+def test_serve_reads_each_profile_once(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    read: list[str] = []
+    load = answers.load_profile
+
+    def counted(name: str):  # type: ignore[no-untyped-def]
+        read.append(name)
+        return load(name)
+
+    monkeypatch.setattr(answers, "load_profile", counted)
+    show = {"op": "show", "profile": "six-card", "input": {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"}}
+    lines = [{"hello": {"protocol": 1}}, *({"seq": str(n), **show} for n in range(1, 4)), {"bye": {}}]
+    stdin = io.TextIOWrapper(io.BytesIO("".join(json.dumps(line) + "\n" for line in lines).encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert serve.main(build_parser().parse_args(["serve"])) == 0
+    answers_given = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1:]
+    assert [answer["ok"]["total"] for answer in answers_given] == [29, 29, 29]  # the 29 hand, three times
+    assert read == ["six-card"]  # read once for the three requests

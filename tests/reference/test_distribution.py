@@ -12,6 +12,13 @@ per-suit rank sets. We group the 270,725 hands by that key, score ONE hand of ea
 all 48 starters through the real `score_show`, and weight each score by the group's size. For a
 hand g(H) in H's group, the starter g(s) gives the same score as s does for H, so the group's
 scores over all starters are its size times the representative's: nothing is estimated.
+
+That is still 568,000 calls of the plain `score_show`, two to three minutes while the rest of the
+suite runs, so the test is marked `exhaustive` and left out of the default run (`pytest -m
+exhaustive` runs it). The default run keeps the same table checked by a chain of two exhaustive
+tests: the harness's fast scorer gives `score_show`'s own five parts on every rank multiset and
+every suit pattern (tests/harness/test_sweep_fastshow.py: every entry its memo can hold), and the
+fast scorer over every suit-symmetry class gives this table (tests/harness/test_sweep_distribution.py).
 """
 
 from __future__ import annotations
@@ -68,7 +75,7 @@ def test_published_table_adds_up():
     assert sum(PUBLISHED.values()) == 52 * 51 * 50 * 49 // 24 * 48 == 12_994_800
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive
 def test_six_card_hand_distribution_matches_the_published_table():
     started = time.perf_counter()
     deck = full_deck()
