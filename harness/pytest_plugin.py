@@ -159,7 +159,7 @@ class CribcheckItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        (outcome,) = list(engine.answer([self.entry.request("1")]))
+        (outcome,) = list(engine.answer([self.entry.request("1", engine.info.features)]))
         result = judge(self.entry, outcome, engine.info.features)
         if result.status is Status.SKIP:
             pytest.skip(f"the engine skipped it: {result.message}")

@@ -6,12 +6,14 @@ Each rule function cites the rule id it implements (see cases/rules.yaml for the
 from __future__ import annotations
 
 from reference.cards import Card, format_cards, full_deck, parse_card, parse_cards
-from reference.deal import Deal, deal_from_deck
+from reference.deal import Deal, TableDeal, deal_at_table, deal_from_deck
 from reference.errors import Code, CribbageError
 from reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_game, skunk_of
 from reference.hand import HandResult, Step, play_hand
-from reference.pegging import Pegging, PlayScore, play_pegging, score_play
+from reference.match import MatchGame, MatchResult, play_match
+from reference.pegging import Pegging, PlayScore, play_pegging, play_round, score_play
 from reference.profiles import Profile, load_profile, profile_names
+from reference.seats import seats_of, sides_of
 from reference.show import ShowScore, score_show
 
 __all__ = [
@@ -23,12 +25,16 @@ __all__ = [
     "GameResult",
     "HandInput",
     "HandResult",
+    "MatchGame",
+    "MatchResult",
     "Pegging",
     "PlayScore",
     "Profile",
     "ShowScore",
     "Step",
+    "TableDeal",
     "cut_for_deal",
+    "deal_at_table",
     "deal_from_deck",
     "format_cards",
     "full_deck",
@@ -37,9 +43,13 @@ __all__ = [
     "parse_cards",
     "play_game",
     "play_hand",
+    "play_match",
     "play_pegging",
+    "play_round",
     "profile_names",
     "score_play",
     "score_show",
+    "seats_of",
+    "sides_of",
     "skunk_of",
 ]

@@ -3,16 +3,20 @@
 Rules deal.dealing (one card at a time, alternately, the pone first), deal.discard (each player
 lays away the same number of cards to the dealer's crib) and deal.starter (the pone cuts the
 stock, the dealer turns the top card of the lower packet; each packet keeps at least 4 cards).
+With three or four seats (deal.dealing-seats, deal.crib-card, deal.discard-one,
+deal.starter-seats) the cards go round the table from the dealer's left, the dealer last, and
+with three the next card of the deck goes to the crib.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reference.cards import Card, as_card, as_cards, no_card_twice
 from reference.errors import Code, CribbageError
 from reference.profiles import Profile
+from reference.seats import Seat, check_seat, round_from_left_of, seats_of
 
 DECK_SIZE = 52
 SMALLEST_PACKET = 4
@@ -28,27 +32,69 @@ class Deal:
     starter: Card
 
 
+@dataclass(frozen=True)
+class TableDeal:
+    """A deal at a table of any size: the cards dealt to each seat, the cards dealt from the deck
+    to the crib (three players: one), the stock left and the starter."""
+
+    hands: Mapping[Seat, tuple[Card, ...]]
+    crib_cards: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    starter: Card
+
+
 def deal_from_deck(deck: Iterable[Card | str], cut: int, profile: Profile) -> Deal:
-    """Deal from a deck of 52 listed top card first (rule cards.deck), then turn the starter at cut
-    depth `cut` (rules deal.dealing and deal.starter)."""
-    cards = as_cards(deck)
-    if len(cards) != DECK_SIZE:
-        raise CribbageError(Code.WRONG_CARD_COUNT, f"a deck holds {DECK_SIZE} cards, got {len(cards)}")
+    """Deal two players from a deck of 52 listed top card first (rule cards.deck), then turn the
+    starter at cut depth `cut` (rules deal.dealing and deal.starter)."""
+    if profile.seats != 2:
+        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: name the dealer (deal_at_table)")
+    cards = _deck(deck)
     pone, dealer = dealt_hands(cards, profile)
     stock = cards[2 * profile.cards_dealt :]
     return Deal(pone=pone, dealer=dealer, stock=stock, starter=starter_from_cut(stock, cut))
 
 
-def dealt_hands(deck: Sequence[Card], profile: Profile) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Rule deal.dealing: one card at a time, alternately, the pone first: the pone takes the 1st,
-    3rd, 5th... card from the top, the dealer the 2nd, 4th, 6th..."""
-    dealt = deck[: 2 * profile.cards_dealt]
-    return tuple(dealt[0::2]), tuple(dealt[1::2])
+def deal_at_table(deck: Iterable[Card | str], cut: int, profile: Profile, dealer: Seat) -> TableDeal:
+    """Deal from a deck of 52 (top card first) round the table from the dealer's left, then the
+    crib cards from the deck, then turn the starter at depth `cut` of the stock left (rules
+    deal.dealing-seats, deal.crib-card, deal.starter-seats). Two players: as deal_from_deck."""
+    check_seat(dealer, profile, "the dealer")
+    cards = _deck(deck)
+    order = round_from_left_of(dealer, seats_of(profile))
+    hands = dict(zip(order, dealt_hands(cards, profile), strict=True))
+    crib_cards = crib_cards_from_deck(cards, profile)
+    stock = cards[profile.seats * profile.cards_dealt + len(crib_cards) :]
+    return TableDeal(hands=hands, crib_cards=crib_cards, stock=stock, starter=starter_from_cut(stock, cut))
+
+
+def _deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
+    if isinstance(deck, str | bytes) or not isinstance(deck, Iterable):
+        raise TypeError(f"a deck is a sequence of cards, got {type(deck).__name__}")
+    cards = as_cards(deck)
+    if len(cards) != DECK_SIZE:
+        raise CribbageError(Code.WRONG_CARD_COUNT, f"a deck holds {DECK_SIZE} cards, got {len(cards)}")
+    return cards
+
+
+def dealt_hands(deck: Sequence[Card], profile: Profile) -> tuple[tuple[Card, ...], ...]:
+    """Rules deal.dealing and deal.dealing-seats: one card at a time round the table, starting at
+    the dealer's left, the dealer last. The hands are returned in that order. Two players: the
+    pone takes the 1st, 3rd, 5th... card from the top, the dealer the 2nd, 4th, 6th..."""
+    seats = profile.seats
+    dealt = deck[: seats * profile.cards_dealt]
+    return tuple(tuple(dealt[place::seats]) for place in range(seats))
+
+
+def crib_cards_from_deck(deck: Sequence[Card], profile: Profile) -> tuple[Card, ...]:
+    """Rule deal.crib-card: three players: after the rounds of dealing, the next card of the deck
+    goes face down to the crib (no card in the other profiles)."""
+    first = profile.seats * profile.cards_dealt
+    return tuple(deck[first : first + profile.crib_from_deck])
 
 
 def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
-    """Rule deal.starter: a cut of depth k lifts the top k cards; the starter is the top card of
-    the lower packet, stock[k]. Each packet keeps at least 4 cards."""
+    """Rules deal.starter and deal.starter-seats: a cut of depth k lifts the top k cards; the
+    starter is the top card of the lower packet, stock[k]. Each packet keeps at least 4 cards."""
     deepest = len(stock) - SMALLEST_PACKET
     if isinstance(cut, bool) or not isinstance(cut, int) or not SMALLEST_PACKET <= cut <= deepest:
         raise CribbageError(
@@ -60,8 +106,11 @@ def starter_from_cut(stock: Sequence[Card], cut: int) -> Card:
 
 
 def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: Profile, who: str) -> tuple[Card, ...]:
-    """Rule deal.discard: the cards a player keeps are those dealt less the discards, which must
-    number cards_dealt - cards_kept and be held (checked in that order)."""
+    """Rules deal.discard and deal.discard-one: the cards a player keeps are those dealt less the
+    discards, which must number cards_dealt - cards_kept (2, or 1 with 3 or 4 seats) and be held
+    (checked in that order)."""
+    if isinstance(discards, str | bytes) or not isinstance(discards, Iterable):
+        raise TypeError(f"{who}'s discards are a sequence of cards, got {type(discards).__name__}")
     thrown = as_cards(discards)
     # Rule input.rejection-order: a wrong number of cards comes before a discard not from the hand.
     if len(thrown) != profile.discards_each:
@@ -79,11 +128,17 @@ def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: P
 
 
 def check_dealt(
-    dealt: dict[str, Sequence[Card | str]], starter: Card | str, profile: Profile
-) -> tuple[dict[str, tuple[Card, ...]], Card]:
-    """The cards given as dealt: the right number each, no card twice across hands and starter."""
+    dealt: Mapping[str, Sequence[Card | str]],
+    starter: Card | str,
+    profile: Profile,
+    crib_card: Card | str | None = None,
+) -> tuple[dict[str, tuple[Card, ...]], Card, tuple[Card, ...]]:
+    """The cards given as dealt: the right number each, the crib card dealt from the deck when the
+    profile has one (rule deal.crib-card), no card twice across hands, crib card and starter."""
     hands = {}
     for who, cards in dealt.items():
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+            raise TypeError(f"{who}'s cards are a sequence of cards, got {type(cards).__name__}")
         hand = as_cards(cards)
         if len(hand) != profile.cards_dealt:
             raise CribbageError(
@@ -91,6 +146,12 @@ def check_dealt(
                 f"in {profile.name} each player is dealt {profile.cards_dealt} cards; {who} has {len(hand)}",
             )
         hands[who] = hand
+    crib_cards = () if crib_card is None else (as_card(crib_card),)
+    if len(crib_cards) != profile.crib_from_deck:
+        raise CribbageError(
+            Code.WRONG_CARD_COUNT,
+            f"in {profile.name} the deck gives the crib {profile.crib_from_deck} card(s); got {len(crib_cards)}",
+        )
     turned = as_card(starter)
-    no_card_twice([*(card for hand in hands.values() for card in hand), turned])
-    return hands, turned
+    no_card_twice([*(card for hand in hands.values() for card in hand), *crib_cards, turned])
+    return hands, turned, crib_cards

@@ -25,19 +25,31 @@ class Code(StrEnum):
     PLAY_AFTER_PEGGING_OVER = "play_after_pegging_over"
     PEGGING_INCOMPLETE = "pegging_incomplete"
     GAME_OVER = "game_over"
-    INVALID_INPUT = "invalid_input"  # a value the rules have no place for (a player other than A or B)
+    INVALID_INPUT = "invalid_input"  # a value no table has a place for (a seat other than A, B, C, D)
+    BAD_SEAT = "bad_seat"  # a seat or side the table does not have, or one missing (rule input.seats)
+    BAD_CLAIM = "bad_claim"  # a muggins claim that names no count of the hand, or one twice (rule input.claims)
+    GAME_INCOMPLETE = "game_incomplete"  # a game of a match ends unwon and another game follows (rule match.over)
 
 
 class CribbageError(ValueError):
     """An input the rules do not allow. `code` is from the closed set; `index` points at a play
-    (or a cut round), `hand` at a hand of a game."""
+    (or a cut round), `hand` at a hand of a game, `game` at a game of a match."""
 
-    def __init__(self, code: Code, message: str, *, index: int | None = None, hand: int | None = None) -> None:
+    def __init__(
+        self,
+        code: Code,
+        message: str,
+        *,
+        index: int | None = None,
+        hand: int | None = None,
+        game: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.index = index
         self.hand = hand  # in a game: which hand (0-based) the offending input belongs to
+        self.game = game  # in a match: which game (0-based) the offending input belongs to
 
     def __str__(self) -> str:
         where = f" (play {self.index})" if self.index is not None else ""

@@ -1,9 +1,13 @@
 """One hand (one deal) from the cut to the crib, with running scores, stopping at the win.
 
-Order of the hand (rules game.three-for-last, deal.heels, peg.*, game.show-order):
-three for last (five-card, first hand, the pone), heels (a jack turned: the dealer), the
-pegging, then the show: the pone's hand, the dealer's hand, the dealer's crib. Rule game.win:
-the first player to reach or pass the target wins at that moment; nothing after it is scored.
+Order of the hand (rules game.three-for-last, deal.heels, peg.*, game.show-order): three for
+last (five-card, first hand, the pone), heels (a jack turned: the dealer), the pegging, then the
+show: the pone's hand, the dealer's hand, the dealer's crib. With three or four seats the show
+goes round from the dealer's left, the dealer's hand last, then the crib (game.show-order-seats),
+and partners peg on one score (game.sides). Rule game.win: the first player (side) to reach or
+pass the target wins at that moment; nothing after it is scored. Under muggins each count is
+pegged as claimed and the points overlooked go to the other side at once (muggins.claim,
+muggins.overlooked).
 """
 
 from __future__ import annotations
@@ -13,15 +17,27 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from reference.cards import Card, as_card
-from reference.deal import check_dealt, deal_from_deck, kept_cards
+from reference.deal import check_dealt, deal_at_table, kept_cards
 from reference.errors import Code, CribbageError
-from reference.pegging import Go, PeggingEvent, Reset, play_pegging
+from reference.muggins import CRIB, Claims, Muggins, credit, read_claims
+from reference.pegging import Go, PeggingEvent, Play, Reset, play_round
 from reference.profiles import Profile
+from reference.seats import (
+    Seat,
+    Side,
+    check_keys,
+    check_seat,
+    other_sides,
+    round_from_left_of,
+    seats_of,
+    side_of,
+    sides_of,
+)
 from reference.show import ShowScore, score_show
 
-Player = str  # "A" or "B"
+Player = str  # a seat ("A".."D"), or for a win or a muggins a side ("AC", "BD" in partnerships)
 PLAYERS = ("A", "B")
-ShowSet = Literal["pone_hand", "dealer_hand", "crib"]
+ShowSet = Literal["pone_hand", "dealer_hand", "hand", "crib"]
 
 
 @dataclass(frozen=True)
@@ -55,84 +71,90 @@ class Win:
     points: ClassVar[int] = 0
 
 
-HandEvent = ThreeForLast | Heels | PeggingEvent | Show | Win
+HandEvent = ThreeForLast | Heels | PeggingEvent | Show | Win | Muggins
 
 
 @dataclass(frozen=True)
 class Step:
-    """One event of the hand, the player it concerns (None for a reset), the points pegged for
-    it, and both scores after it."""
+    """One event of the hand, the seat it concerns (the side, for a win or a muggins; None for
+    nobody), the points pegged for it, every side's score after it, and the points claimed for it
+    under muggins."""
 
     event: HandEvent
     player: Player | None
     points: int
-    scores: Mapping[Player, int]
+    scores: Mapping[Side, int]
+    claimed: int | None = None
 
 
 @dataclass(frozen=True)
 class HandResult:
-    dealer: Player
-    pone: Player
+    dealer: Seat
+    pone: Seat  # the seat at the dealer's left: it leads the pegging and counts first
     starter: Card
-    kept: Mapping[Player, tuple[Card, ...]]
+    kept: Mapping[Seat, tuple[Card, ...]]
     crib: tuple[Card, ...]
     steps: tuple[Step, ...]
-    scores: Mapping[Player, int]
-    winner: Player | None
+    scores: Mapping[Side, int]
+    winner: Side | None
 
 
 def other_player(player: Player) -> Player:
     return PLAYERS[1 - PLAYERS.index(player)]
 
 
-def _check_players(dealer: Player, scores: Mapping[Player, int]) -> None:
-    """The dealer is A or B, and both have a score."""
-    if dealer not in PLAYERS:
-        raise CribbageError(Code.INVALID_INPUT, f"the dealer is A or B, got {dealer!r}")
-    missing = [who for who in PLAYERS if who not in scores]
-    if missing:
-        raise CribbageError(Code.INVALID_INPUT, f"the scores need A and B, missing {' and '.join(missing)}")
-
-
 def play_hand(
     profile: Profile,
     *,
-    dealer: Player,
-    scores: Mapping[Player, int],
+    dealer: Seat,
+    scores: Mapping[Side, int],
     first_hand: bool,
-    discards: Mapping[Player, Sequence[Card | str]],
+    discards: Mapping[Seat, Sequence[Card | str]],
     plays: Sequence[Card | str],
-    dealt: Mapping[Player, Sequence[Card | str]] | None = None,
+    dealt: Mapping[Seat, Sequence[Card | str]] | None = None,
     starter: Card | str | None = None,
     deck: Sequence[Card | str] | None = None,
     cut: int | None = None,
+    crib_card: Card | str | None = None,
+    claims: Sequence[Mapping[str, object]] | None = None,
 ) -> HandResult:
-    """Play one deal: give either `dealt` (each player's cards) and `starter`, or a `deck` (top
-    card first) and a `cut` depth. `plays` is the pegging as played (see play_pegging); it may
-    stop early only when the game is won before the pegging ends."""
-    _check_players(dealer, scores)
-    pone = other_player(dealer)
-    for who in PLAYERS:
-        if scores[who] >= profile.target:
-            raise CribbageError(
-                Code.GAME_OVER, f"{who} already has {scores[who]} of {profile.target}: the game is over"
-            )
+    """Play one deal: give either `dealt` (each seat's cards) and `starter` (and, with three
+    players, the `crib_card` dealt from the deck), or a `deck` (top card first) and a `cut` depth.
+    `scores` are by side. `plays` is the pegging as played (see play_round); it may stop early
+    only when the game is won before the pegging ends. `claims` are muggins claims (see
+    reference.muggins); they change nothing under a profile without muggins."""
+    if not isinstance(profile, Profile):
+        raise TypeError(f"profile is a Profile (see load_profile), got {type(profile).__name__}")
+    seats = seats_of(profile)
+    check_seat(dealer, profile, "the dealer")
+    check_keys(scores, sides_of(profile), profile, "the scores")
+    for side, score in scores.items():
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise TypeError(f"a score is a whole number, got {type(score).__name__} for {side}")
+        if score < 0:
+            raise CribbageError(Code.WRONG_CARD_COUNT, f"{side}'s score {score} is below 0")
+        if score >= profile.target:
+            raise CribbageError(Code.GAME_OVER, f"{side} already has {score} of {profile.target}: the game is over")
     if deck is not None:
         if cut is None:
             raise CribbageError(Code.BAD_CUT, "a deal from a deck needs a cut depth")
-        deal = deal_from_deck(deck, cut, profile)
-        hands, turned = {pone: deal.pone, dealer: deal.dealer}, deal.starter
+        table = deal_at_table(deck, cut, profile, dealer)
+        hands, turned, from_deck = dict(table.hands), table.starter, table.crib_cards
     else:
         if dealt is None or starter is None:
             raise CribbageError(Code.WRONG_CARD_COUNT, "a hand needs the cards dealt and the starter, or a deck")
-        hands, turned = check_dealt(dict(dealt), as_card(starter), profile)
-    kept = {who: kept_cards(hands[who], discards.get(who, ()), profile, who) for who in PLAYERS}
-    crib = tuple(card for who in (pone, dealer) for card in hands[who] if card not in kept[who])
-    awards = _awards(profile, dealer, first_hand, turned, kept, crib, plays)
-    steps, final, winner = _score(awards, dict(scores), profile)
+        check_keys(dealt, seats, profile, "the cards dealt")
+        hands, turned, from_deck = check_dealt(dealt, as_card(starter), profile, crib_card)
+    check_keys(discards, seats, profile, "the discards")
+    order = round_from_left_of(dealer, seats)
+    kept = {seat: kept_cards(hands[seat], discards[seat], profile, seat) for seat in order}
+    crib = (*(card for seat in order for card in hands[seat] if card not in kept[seat]), *from_deck)
+    awards = _awards(profile, dealer, bool(first_hand), turned, kept, crib, plays)
+    credited = _credited(awards, read_claims(claims, plays, seats), profile)
+    steps, final, winner = _score(credited, dict(scores), profile)
     return HandResult(
         dealer=dealer,
-        pone=pone,
+        pone=order[0],
         starter=turned,
         kept=kept,
         crib=crib,
@@ -144,31 +166,31 @@ def play_hand(
 
 def _awards(
     profile: Profile,
-    dealer: Player,
+    dealer: Seat,
     first_hand: bool,
     starter: Card,
-    kept: Mapping[Player, tuple[Card, ...]],
+    kept: Mapping[Seat, tuple[Card, ...]],
     crib: tuple[Card, ...],
     plays: Sequence[Card | str],
-) -> Iterator[tuple[HandEvent, Player | None]]:
+) -> Iterator[tuple[HandEvent, Seat | None]]:
     """The events of the hand in their fixed order (rule game.hand-order: three for last, heels,
-    each card's points as it is played, the go or last-card point after it, then the pone's hand,
-    the dealer's hand, the crib), each with the player it scores for."""
-    pone = other_player(dealer)
+    each card's points as it is played, the go or last-card point after it, then each hand from
+    the dealer's left, the dealer's hand last, then the crib), each with the seat it scores for."""
+    pone = round_from_left_of(dealer, seats_of(profile))[0]
     if first_hand and profile.three_for_last:
         yield three_for_last(profile), pone
     if starter.is_jack:
         yield his_heels(starter, profile), dealer
-    pegging = play_pegging(kept[pone], kept[dealer], plays, profile, require_complete=False)
+    pegging = play_round(kept, dealer, plays, profile, require_complete=False)
     for event in pegging.events:
-        yield event, _player_of(event, pone, dealer)
+        yield event, (event.leader if isinstance(event, Reset) else event.player)
     if not pegging.complete:
         raise CribbageError(
             Code.PEGGING_INCOMPLETE,
             "the plays end before the pegging is over and before anyone has won",
             index=len(plays),
         )
-    yield from the_show(profile, pone, dealer, starter, kept, crib)
+    yield from the_show(profile, dealer, starter, kept, crib)
 
 
 def three_for_last(profile: Profile) -> ThreeForLast:
@@ -183,25 +205,63 @@ def his_heels(starter: Card, profile: Profile) -> Heels:
 
 def the_show(
     profile: Profile,
-    pone: Player,
-    dealer: Player,
+    dealer: Seat,
     starter: Card,
-    kept: Mapping[Player, tuple[Card, ...]],
+    kept: Mapping[Seat, tuple[Card, ...]],
     crib: tuple[Card, ...],
-) -> Iterator[tuple[Show, Player]]:
-    """Rule game.show-order: the pone's hand, the dealer's hand, then the dealer's crib, each with
+) -> Iterator[tuple[Show, Seat]]:
+    """Rules game.show-order and game.show-order-seats: each hand in turn from the dealer's left
+    (with two players: the pone's hand), the dealer's hand last, then the dealer's crib, each with
     the same starter (rule show.starter-shared)."""
-    yield Show("pone_hand", kept[pone], score_show(kept[pone], starter, crib=False, profile=profile)), pone
-    yield (
-        Show("dealer_hand", kept[dealer], score_show(kept[dealer], starter, crib=False, profile=profile)),
-        dealer,
-    )
+    for seat in round_from_left_of(dealer, seats_of(profile)):
+        yield (
+            Show(
+                hand_set(seat, dealer, profile),
+                kept[seat],
+                score_show(kept[seat], starter, crib=False, profile=profile),
+            ),
+            seat,
+        )
     yield Show("crib", crib, score_show(crib, starter, crib=True, profile=profile)), dealer
 
 
-def _player_of(event: PeggingEvent, pone: Player, dealer: Player) -> Player:
-    role = event.leader if isinstance(event, Reset) else event.player
-    return pone if role == "pone" else dealer
+def hand_set(seat: Seat, dealer: Seat, profile: Profile) -> ShowSet:
+    """How a hand is named in the show: two players, the pone's or the dealer's; else a hand."""
+    if profile.seats != 2:
+        return "hand"
+    return "dealer_hand" if seat == dealer else "pone_hand"
+
+
+@dataclass(frozen=True)
+class _Credited:
+    event: HandEvent
+    player: Player | None  # a seat; the side for a muggins
+    side: Side | None  # who pegs the points
+    points: int
+    claimed: int | None = None
+
+
+def _credited(awards: Iterator[tuple[HandEvent, Seat | None]], claims: Claims, profile: Profile) -> Iterator[_Credited]:
+    """Each award with the side that pegs it and its points; under muggins, a claimed count pegs
+    the claim and is followed by the points overlooked, to the other side (rules muggins.claim,
+    muggins.overlooked, muggins.overclaim; heels, three for last and the go are never claimed,
+    muggins.never-claimed)."""
+    for event, seat in awards:
+        side = None if seat is None or isinstance(event, Reset | Go) else side_of(seat, profile)
+        claim = _claim_for(event, seat, claims)
+        given = credit(event.points, claim, muggins=profile.muggins)
+        yield _Credited(event, seat, side, given.points if side else 0, given.claimed)
+        if given.overlooked and side is not None:
+            caller = other_sides(side, profile)[0]
+            yield _Credited(Muggins(given.overlooked), caller, caller, given.overlooked)
+
+
+def _claim_for(event: HandEvent, seat: Seat | None, claims: Claims) -> int | None:
+    if isinstance(event, Play):
+        return claims.for_play(event.index)
+    if isinstance(event, Show) and seat is not None:
+        return claims.for_show(CRIB if event.set == "crib" else seat)
+    return None
 
 
 def pegged_points(score: int, points: int, profile: Profile) -> int:
@@ -212,15 +272,15 @@ def pegged_points(score: int, points: int, profile: Profile) -> int:
     return points
 
 
-def winner_at_once(scores: Mapping[Player, int], player: Player | None, profile: Profile) -> bool:
-    """Rule game.win, dispute D9: the first player to reach or pass the target wins at that moment.
-    Under the other reading (win: end_of_hand) nobody wins before the hand is over."""
-    if player is None or profile.win == "end_of_hand":
+def winner_at_once(scores: Mapping[Side, int], side: Side | None, profile: Profile) -> bool:
+    """Rule game.win, dispute D9: the first player (side) to reach or pass the target wins at that
+    moment. Under the other reading (win: end_of_hand) nobody wins before the hand is over."""
+    if side is None or profile.win == "end_of_hand":
         return False
-    return scores[player] >= profile.target
+    return scores[side] >= profile.target
 
 
-def winner_at_end_of_hand(reached_first: Sequence[Player], scores: Mapping[Player, int]) -> Player | None:
+def winner_at_end_of_hand(reached_first: Sequence[Side], scores: Mapping[Side, int]) -> Side | None:
     """Dispute D9, the other reading: of the players at or past the target, the higher total wins;
     on equal totals, the first to reach the target."""
     if not reached_first:
@@ -229,21 +289,21 @@ def winner_at_end_of_hand(reached_first: Sequence[Player], scores: Mapping[Playe
 
 
 def _score(
-    awards: Iterator[tuple[HandEvent, Player | None]], scores: dict[Player, int], profile: Profile
-) -> tuple[tuple[Step, ...], dict[Player, int], Player | None]:
+    credited: Iterator[_Credited], scores: dict[Side, int], profile: Profile
+) -> tuple[tuple[Step, ...], dict[Side, int], Side | None]:
     steps: list[Step] = []
-    reached: list[Player] = []
-    for event, player in awards:
-        points = 0
-        if player is not None and not isinstance(event, Reset | Go):
-            points = pegged_points(scores[player], event.points, profile)
-            scores[player] += points
-        steps.append(Step(event, player, points, dict(scores)))
-        if player is not None and scores[player] >= profile.target and player not in reached:
-            reached.append(player)
-        if winner_at_once(scores, player, profile):
-            steps.append(Step(Win(), player, 0, dict(scores)))
-            return tuple(steps), scores, player
+    reached: list[Side] = []
+    for award in credited:
+        side, points = award.side, 0
+        if side is not None:
+            points = pegged_points(scores[side], award.points, profile)
+            scores[side] += points
+        steps.append(Step(award.event, award.player, points, dict(scores), award.claimed))
+        if side is not None and scores[side] >= profile.target and side not in reached:
+            reached.append(side)
+        if winner_at_once(scores, side, profile):
+            steps.append(Step(Win(), side, 0, dict(scores)))
+            return tuple(steps), scores, side
     winner = winner_at_end_of_hand(reached, scores) if profile.win == "end_of_hand" else None
     if winner is not None:
         steps.append(Step(Win(), winner, 0, dict(scores)))

@@ -3,20 +3,24 @@
 `score_play` scores the card just played over the cards of the current count. `play_pegging`
 replays a whole pegging from the two kept hands and the cards as played: it infers each go,
 ends or restarts the count as the profile says, and rejects an impossible sequence with the
-index of the offending play.
+index of the offending play. `play_round` does the same for any table (three or four seats,
+rules peg.order-seats, peg.go-seats, peg.restart-seats): the turn goes round clockwise from the
+dealer's left, which with two players is simply pone, dealer, pone...
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from reference.cards import Card, as_card, as_cards, form_run, no_card_twice, same_rank
 from reference.errors import Code, CribbageError
 from reference.profiles import Profile
+from reference.seats import Seat, check_keys, check_seat, left_of, round_from_left_of, seats_of
 
 Role = Literal["pone", "dealer"]
+ROLES: tuple[Role, Role] = ("pone", "dealer")  # the two-player turn order: the pone leads
 GO = "go"
 MAX_COUNT = 31
 POINTS_FOR_PAIRS = {2: 2, 3: 6, 4: 12}  # pair, pair royal, double pair royal
@@ -39,10 +43,11 @@ class PlayScore:
 @dataclass(frozen=True)
 class Play:
     kind: ClassVar[str] = "play"
-    player: Role
+    player: Seat
     card: Card
     count: int
     score: PlayScore
+    index: int = field(default=-1, compare=False)  # where the card stands in the plays (for muggins claims)
 
     @property
     def points(self) -> int:
@@ -54,7 +59,7 @@ class Go:
     """The player cannot play without passing 31 and says go."""
 
     kind: ClassVar[str] = "go"
-    player: Role
+    player: Seat
     points: ClassVar[int] = 0
 
 
@@ -63,7 +68,7 @@ class LastCard:
     """Neither can play: the player of the last card scores (1 for go / last card)."""
 
     kind: ClassVar[str] = "last_card"
-    player: Role
+    player: Seat
     points: int
 
 
@@ -72,7 +77,7 @@ class Reset:
     """Six-card: the count goes back to 0 and `leader` leads the next series."""
 
     kind: ClassVar[str] = "reset"
-    leader: Role
+    leader: Seat
     points: ClassVar[int] = 0
 
 
@@ -81,12 +86,12 @@ PeggingEvent = Play | Go | LastCard | Reset
 
 @dataclass(frozen=True)
 class Pegging:
-    """A replayed pegging: every event in order, the points each role pegged, what was left
-    unplayed (five-card), and whether the pegging reached its end."""
+    """A replayed pegging: every event in order, the points each seat (or role) pegged, what was
+    left unplayed (five-card), and whether the pegging reached its end."""
 
     events: tuple[PeggingEvent, ...]
-    points: dict[Role, int]
-    unplayed: dict[Role, tuple[Card, ...]]
+    points: dict[Seat, int]
+    unplayed: dict[Seat, tuple[Card, ...]]
     complete: bool
 
 
@@ -107,8 +112,8 @@ def thirty_one_points(count_cards: Sequence[Card]) -> int:
 
 
 def pair_points(count_cards: Sequence[Card]) -> int:
-    """Rule peg.pairs: the trailing cards of the card's rank, whoever played them: 2 cards score 2,
-    3 cards 6, 4 cards 12."""
+    """Rules peg.pairs and peg.pairs-runs-round-table: the trailing cards of the card's rank,
+    whoever played them (partners included): 2 cards score 2, 3 cards 6, 4 cards 12."""
     same = 1
     while same < len(count_cards) and same_rank((count_cards[-1], count_cards[-1 - same])):
         same += 1
@@ -116,8 +121,9 @@ def pair_points(count_cards: Sequence[Card]) -> int:
 
 
 def run_points(count_cards: Sequence[Card]) -> int:
-    """Rule peg.runs: the largest n >= 3 such that the last n cards form a run in any order scores
-    n. A duplicate or a gap among those n cards breaks it."""
+    """Rules peg.runs and peg.pairs-runs-round-table: the largest n >= 3 such that the last n cards
+    form a run in any order scores n, whichever seats played them. A duplicate or a gap among those
+    n cards breaks it."""
     for n in range(len(count_cards), 2, -1):
         if form_run(count_cards[-n:]):
             return n
@@ -129,6 +135,8 @@ def score_play(count_cards: Iterable[Card | str], profile: Profile | None = None
     (rules peg.fifteen, peg.thirty-one, peg.pairs, peg.runs; they add up: peg.combined). No flush
     is ever scored in the pegging (peg.no-flush). The profile does not change these points; it is
     accepted so that every scoring entry point has the same shape."""
+    if isinstance(count_cards, str | bytes) or not isinstance(count_cards, Iterable):
+        raise TypeError(f"the count is a sequence of cards, got {type(count_cards).__name__}")
     cards = as_cards(count_cards)
     if not cards:
         raise CribbageError(Code.WRONG_CARD_COUNT, "no card played: the count holds at least one card")
@@ -157,11 +165,15 @@ def opponent(role: Role) -> Role:
     return "dealer" if role == "pone" else "pone"
 
 
-def next_leader(last_player: Role, held: dict[Role, list[Card]]) -> Role:
-    """Rule peg.restart: after a reset the player who did not play the last card leads; if that
-    player has no cards left, the other plays on."""
-    leader = opponent(last_player)
-    return leader if held[leader] else last_player
+def next_leader(last_player: Seat, held: dict[Seat, list[Card]], order: Sequence[Seat] = ROLES) -> Seat:
+    """Rules peg.restart and peg.restart-seats: after a reset the next series is led by the first
+    seat to the left of the last card's player that still holds cards. With two players: the
+    player who did not play the last card leads; if that player has no cards left, the other plays
+    on."""
+    leader = left_of(last_player, order)
+    while not held[leader] and leader != last_player:
+        leader = left_of(leader, order)
+    return leader
 
 
 def can_play(held: Sequence[Card], count: int) -> bool:
@@ -177,47 +189,108 @@ def play_pegging(
     *,
     require_complete: bool = True,
 ) -> Pegging:
-    """Replay the pegging. `plays` lists the cards in the order played; a `"go"` may stand where a
-    go is due, but go's are inferred when left out.
+    """Replay the two-player pegging. `plays` lists the cards in the order played; a `"go"` may
+    stand where a go is due, but go's are inferred when left out.
 
     Rules: peg.order (the pone leads, players alternate), peg.go, peg.last-card, and the count:
     peg.single-count (the pegging ends for good when neither can play) or peg.restart (the count
     restarts at 0 and the player who did not play the last card leads)."""
-    hands = {"pone": as_cards(pone_hand), "dealer": as_cards(dealer_hand)}
-    for role, hand in hands.items():
-        if len(hand) != profile.cards_kept:
+    _check_types(profile, plays)
+    if profile.seats != 2:
+        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: give a hand per seat")
+    hands = {
+        "pone": as_cards(_iterable(pone_hand, "the pone's hand")),
+        "dealer": as_cards(_iterable(dealer_hand, "the dealer's hand")),
+    }
+    return _replay(hands, ROLES, plays, profile, require_complete)
+
+
+def play_round(
+    hands: Mapping[Seat, Iterable[Card | str]],
+    dealer: Seat,
+    plays: Sequence[Card | str],
+    profile: Profile,
+    *,
+    require_complete: bool = True,
+) -> Pegging:
+    """Replay the pegging at a table of any size: `hands` are the kept hands by seat, `dealer` the
+    dealer's seat. The seat at the dealer's left leads and turns go clockwise (rule
+    peg.order-seats); go's are passed on to the left (peg.go-seats); after a reset the first seat
+    left of the last card's player that holds cards leads (peg.restart-seats)."""
+    _check_types(profile, plays)
+    check_seat(dealer, profile, "the dealer")
+    check_keys(hands, seats_of(profile), profile, "the kept hands")
+    order = round_from_left_of(dealer, seats_of(profile))
+    cards = {seat: as_cards(_iterable(hands[seat], f"{seat}'s hand")) for seat in order}
+    return _replay(cards, order, plays, profile, require_complete)
+
+
+def _replay(
+    hands: dict[Seat, tuple[Card, ...]],
+    order: tuple[Seat, ...],
+    plays: Sequence[Card | str],
+    profile: Profile,
+    require_complete: bool,
+) -> Pegging:
+    for seat in order:
+        if len(hands[seat]) != profile.cards_kept:
             raise CribbageError(
                 Code.WRONG_CARD_COUNT,
-                f"the {role}'s {profile.name} hand holds {profile.cards_kept} cards, got {len(hand)}",
+                f"the {seat}'s {profile.name} hand holds {profile.cards_kept} cards, got {len(hands[seat])}",
             )
-    no_card_twice((*hands["pone"], *hands["dealer"]))
-    return _Pegger(hands, profile).replay(plays, require_complete)
+    no_card_twice(card for seat in order for card in hands[seat])
+    return _Pegger(hands, profile, order).replay(plays, require_complete)
+
+
+def _check_types(profile: Profile, plays: object) -> None:
+    if not isinstance(profile, Profile):
+        raise TypeError(f"profile is a Profile (see load_profile), got {type(profile).__name__}")
+    if isinstance(plays, str | bytes) or not isinstance(plays, Sequence):
+        raise TypeError(f"plays is a sequence of cards and 'go', got {type(plays).__name__}")
+
+
+def _iterable(cards: object, what: str) -> Iterable[Card | str]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise TypeError(f"{what} is a sequence of cards, got {type(cards).__name__}")
+    return cards
 
 
 class _Pegger:
-    """The state of one pegging as it is replayed (private to play_pegging)."""
+    """The state of one pegging as it is replayed (private to play_pegging and play_round).
+    `order` lists the seats clockwise from the first leader (the dealer's left), the dealer last."""
 
-    def __init__(self, hands: dict[Role, tuple[Card, ...]], profile: Profile) -> None:
+    def __init__(self, hands: dict[Seat, tuple[Card, ...]], profile: Profile, order: tuple[Seat, ...] = ROLES) -> None:
         self.profile = profile
-        self.held: dict[Role, list[Card]] = {role: list(hand) for role, hand in hands.items()}
+        self.order = order
+        self.held: dict[Seat, list[Card]] = {seat: list(hands[seat]) for seat in order}
         self.series: list[Card] = []
-        self.turn: Role = "pone"
-        self.said_go: set[Role] = set()
-        self.last_player: Role | None = None
+        self.turn: Seat = order[0]
+        self.said_go: set[Seat] = set()
+        self.last_player: Seat | None = None
         self.events: list[PeggingEvent] = []
         self.over = False
-        self.go_unclaimed = False  # a go was inferred and no "go" in the plays has stood for it yet
+        self.go_unclaimed = 0  # go's inferred that no "go" in the plays has stood for yet
 
     @property
     def count(self) -> int:
         return the_count(self.series)
+
+    def left_of(self, seat: Seat) -> Seat:
+        return left_of(seat, self.order)
+
+    def holder_of(self, card: Card) -> Seat | None:
+        """The seat that still holds `card`, if any."""
+        for seat in self.order:
+            if card in self.held[seat]:
+                return seat
+        return None
 
     def replay(self, plays: Sequence[Card | str], require_complete: bool) -> Pegging:
         index = 0
         self.settle()
         while index < len(plays):
             if plays[index] == GO and self.go_unclaimed:
-                self.go_unclaimed = False  # an explicit go, where one was due
+                self.go_unclaimed -= 1  # an explicit go, where one was due
                 index += 1
                 continue
             self.play(plays[index], index)
@@ -229,28 +302,28 @@ class _Pegger:
                 f"the plays end while the {self.turn} can still play (count {self.count})",
                 index=len(plays),
             )
-        points: dict[Role, int] = {"pone": 0, "dealer": 0}
+        points: dict[Seat, int] = dict.fromkeys(self.order, 0)
         for event in self.events:
             if isinstance(event, Play | LastCard):
                 points[event.player] += event.points
         return Pegging(
             events=tuple(self.events),
             points=points,
-            unplayed={role: tuple(cards) for role, cards in self.held.items()},
+            unplayed={seat: tuple(cards) for seat, cards in self.held.items()},
             complete=self.over,
         )
 
     def play(self, text: Card | str, index: int) -> None:
         """Rules input.legal-play and input.rejection-order, checked in this order: a card held by
-        no player, the other player's card, a go while a card fits, a card past 31, a play after
-        the pegging is over (once it is over nobody is to play and no count is open, so a card
-        still held is only after the end)."""
-        self.go_unclaimed = False
+        no seat, another seat's card, a go while a card fits, a card past 31, a play after the
+        pegging is over (once it is over nobody is to play and no count is open, so a card still
+        held is only after the end)."""
+        self.go_unclaimed = 0
         if text == GO:
             if self.over:
                 raise CribbageError(
                     Code.PLAY_AFTER_PEGGING_OVER,
-                    f"a go is said after the pegging is over (neither could play, count {self.count})",
+                    f"a go is said after the pegging is over (nobody could play, count {self.count})",
                     index=index,
                 )
             raise CribbageError(
@@ -260,13 +333,13 @@ class _Pegger:
                 index=index,
             )
         card = _card_at(text, index)
-        holder = next((role for role, cards in self.held.items() if card in cards), None)
+        holder = self.holder_of(card)
         if holder is None:
             raise CribbageError(Code.CARD_NOT_HELD, f"{card} is held by no player", index=index)
         if self.over:
             raise CribbageError(
                 Code.PLAY_AFTER_PEGGING_OVER,
-                f"{card} is played after the pegging is over (neither could play, count {self.count})",
+                f"{card} is played after the pegging is over (nobody could play, count {self.count})",
                 index=index,
             )
         if holder != self.turn:
@@ -281,39 +354,40 @@ class _Pegger:
             )
         self.held[self.turn].remove(card)
         self.series.append(card)
-        self.events.append(Play(self.turn, card, self.count, score_play(self.series)))
+        self.events.append(Play(self.turn, card, self.count, score_play(self.series), index))
         self.last_player = self.turn
-        self.turn = opponent(self.turn)
+        self.turn = self.left_of(self.turn)
 
     def settle(self) -> None:
         """Pass the turn, say go, score the last card and end or restart the count, until someone
-        can play or the pegging is over."""
+        can play or the pegging is over (rules peg.go, peg.go-seats: a seat that cannot play says
+        go, and the next seats to the left play on while any can)."""
         while not self.over and not can_play(self.held[self.turn], self.count):
             says_go = self.count < MAX_COUNT and self.held[self.turn] and self.turn not in self.said_go
             if says_go:  # at exactly 31 the series is simply over: nobody says go
                 self.said_go.add(self.turn)
                 self.events.append(Go(self.turn))
-                self.go_unclaimed = True
-            if can_play(self.held[opponent(self.turn)], self.count):
-                self.turn = opponent(self.turn)
-                return
-            self.end_series()
+                self.go_unclaimed += 1
+            if any(can_play(self.held[seat], self.count) for seat in self.order):
+                self.turn = self.left_of(self.turn)
+            else:
+                self.end_series()
 
     def end_series(self) -> None:
-        """Neither can play: score the last card, then end the pegging or restart the count."""
-        if self.last_player is None:  # only possible with two empty hands
+        """Nobody can play: score the last card, then end the pegging or restart the count."""
+        if self.last_player is None:  # only possible with every hand empty
             self.over = True
             return
         points = last_card_points(self.count, self.profile)
         if points:
             self.events.append(LastCard(self.last_player, points))
-        no_cards_left = not self.held["pone"] and not self.held["dealer"]
+        no_cards_left = not any(self.held.values())
         if self.profile.count == "single" or no_cards_left:
             self.over = True
             return
         self.series = []
         self.said_go = set()
-        self.turn = next_leader(self.last_player, self.held)
+        self.turn = next_leader(self.last_player, self.held, self.order)
         self.last_player = None
         self.events.append(Reset(self.turn))
 

@@ -7,6 +7,7 @@ profile shares and is abstract (not loadable by name).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources import abc as resources_abc
@@ -55,6 +56,11 @@ class Profile:
     skunk: SkunkRule | None
     variant_of: str | None = None
     dispute: str | None = None
+    seats: int = 2  # A, B (, C, D) clockwise
+    crib_from_deck: int = 0  # cards dealt face down to the crib from the deck (three-player: 1)
+    sides: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # partnerships; None: each seat for itself
+    muggins: bool = False  # overlooked points go to the opponent (variant.muggins)
+    match_target: int | None = None  # game points that win a match (variant.matches); None: no match
 
     @property
     def discards_each(self) -> int:
@@ -62,7 +68,7 @@ class Profile:
 
     @property
     def crib_size(self) -> int:
-        return 2 * self.discards_each
+        return self.seats * self.discards_each + self.crib_from_deck
 
 
 # Safe loading only: the C-accelerated safe loader where PyYAML has it, else the pure one.
@@ -82,6 +88,8 @@ def profile_names() -> list[str]:
 
 def load_profile(name: str) -> Profile:
     """The profile called `name`; an unknown name is rejected with the list of known ones."""
+    if not isinstance(name, str):
+        raise TypeError(f"a profile name is a string, got {type(name).__name__}")
     data = _merged(name) if _profile_file_exists(name) else {"abstract": True}
     if data.get("abstract", False):
         known = profile_names()
@@ -106,11 +114,22 @@ def load_profile(name: str) -> Profile:
         skunk=None if skunk is None else _skunk_rule(skunk),
         variant_of=data.get("variant_of"),
         dispute=data.get("dispute"),
+        seats=data["seats"],
+        crib_from_deck=data["crib_from_deck"],
+        sides=None if data["sides"] is None else tuple((side, tuple(seats)) for side, seats in data["sides"].items()),
+        muggins=data["muggins"],
+        match_target=None if data["match"] is None else data["match"]["target"],
     )
 
 
+PROFILE_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*(--[a-z0-9]+(-[a-z0-9]+)*)?")
+LONGEST_NAME = 100
+
+
 def _profile_file_exists(name: object) -> bool:
-    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
+    """A file of that name exists; a name that no profile could have (too long, other characters)
+    is never looked up, so that no file-system error can come of it."""
+    if not isinstance(name, str) or len(name) > LONGEST_NAME or not PROFILE_NAME.fullmatch(name):
         return False
     try:
         return _profiles_dir().joinpath(f"{name}.yaml").is_file()

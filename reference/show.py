@@ -115,6 +115,10 @@ def score_show(cards: Iterable[Card | str], starter: Card | str, *, crib: bool, 
     """Count a hand (crib=False) or the crib (crib=True) with the starter: fifteens, pairs, runs,
     flush and nobs, each over the set's cards and the starter together (rule show.starter-shared;
     a hand holds cards_kept cards and the crib crib_size, rule input.cards)."""
+    if not isinstance(profile, Profile):
+        raise TypeError(f"profile is a Profile (see load_profile), got {type(profile).__name__}")
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise TypeError(f"cards are a sequence of cards, got {type(cards).__name__}")
     held = as_cards(cards)
     starter = as_card(starter)
     expected = profile.crib_size if crib else profile.cards_kept

@@ -26,7 +26,7 @@ KEYWORDS = frozenset(
         "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties",
         "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "minimum",
         "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties",
-        "oneOf", "anyOf", "allOf", "not", "if", "then", "else",
+        "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "propertyNames",
     }
 )  # fmt: skip
 _NOT_KEYWORDS = ("properties", "patternProperties", "$defs")  # their values map names to schemas

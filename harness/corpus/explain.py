@@ -160,20 +160,29 @@ def input_lines(op: str, data: Json) -> list[str]:
         return [f"{what}: {cards_text(data['cards'])}    starter: {card_text(data['starter'])}"]
     if op == "play":
         return [f"the count so far, in play order (the last card is the one scored): {cards_text(data['count'])}"]
+    if op == "pegging" and "hands" in data:
+        return [
+            f"dealer: {data['dealer']} (the seat at its left leads)",
+            *(f"{seat} holds: {cards_text(cards)}" for seat, cards in data["hands"].items()),
+            f"plays: {cards_text(data['plays'])}",
+            *claims_lines(data.get("claims")),
+        ]
     if op == "pegging":
         return [
             f"pone holds: {cards_text(data['pone'])}",
             f"dealer holds: {cards_text(data['dealer'])}",
             f"plays: {cards_text(data['plays'])}",
+            *claims_lines(data.get("claims")),
         ]
     if op == "deal":
-        return [*deck_lines(data["deck"]), f"cut depth: {data['cut']} (the starter is stock[{data['cut']}])"]
+        dealer = [f"dealer: {data['dealer']} (dealing starts at its left)"] if "dealer" in data else []
+        return [*dealer, *deck_lines(data["deck"]), f"cut depth: {data['cut']} (the starter is stock[{data['cut']}])"]
     if op == "cut":
         return cut_lines(data["cuts"])
     if op == "hand":
         scores = data.get("scores", {"A": 0, "B": 0})
         lines = [
-            f"dealer: {data['dealer']}    scores before: A {scores['A']}, B {scores['B']}"
+            f"dealer: {data['dealer']}    scores before: {scores_text(scores)}"
             + ("    first hand of the game" if data.get("first_hand") else "")
         ]
         return lines + hand_input_lines(data)
@@ -182,21 +191,47 @@ def input_lines(op: str, data: Json) -> list[str]:
         for number, hand in enumerate(data["hands"], start=1):
             lines += [f"hand {number}:", *_indent(hand_input_lines(hand))]
         return lines
+    if op == "match":
+        lines = cut_lines(data["cuts"])
+        for number, game in enumerate(data["games"], start=1):
+            lines.append(f"game {number}:")
+            for hand_number, hand in enumerate(game["hands"], start=1):
+                lines += _indent([f"hand {hand_number}:", *_indent(hand_input_lines(hand))])
+        return lines
     return [show(dict(data))]
+
+
+def side_text(side: str) -> str:
+    """A side as people say it: a seat, or a partnership A+C / B+D."""
+    return "+".join(side) if len(side) > 1 and side.isupper() else side
+
+
+def scores_text(scores: Mapping[str, Any]) -> str:
+    return ", ".join(f"{side_text(side)} {score}" for side, score in scores.items())
+
+
+def claims_lines(claims: Sequence[Json] | None) -> list[str]:
+    """The muggins claims of an input, one line each."""
+    lines = []
+    for claim in claims or ():
+        what = next((key for key in claim if key != "points"), "?")
+        where = "" if claim.get(what) is True else f" {claim.get(what)}"
+        lines.append(f"claim: {what}{where} claimed as {claim.get('points')}")
+    return lines
 
 
 def hand_input_lines(hand: Json) -> list[str]:
     if "deck" in hand:
         lines = [*deck_lines(hand["deck"]), f"cut depth: {hand['cut']}"]
     else:
-        lines = [
-            f"A is dealt: {cards_text(hand['dealt']['A'])}",
-            f"B is dealt: {cards_text(hand['dealt']['B'])}",
-            f"starter: {card_text(hand['starter'])}",
-        ]
-    lines.append(f"discards: A {cards_text(hand['discards']['A'])}; B {cards_text(hand['discards']['B'])}")
+        lines = [f"{seat} is dealt: {cards_text(cards)}" for seat, cards in hand["dealt"].items()]
+        if "crib_card" in hand:
+            lines.append(f"dealt to the crib from the deck: {card_text(hand['crib_card'])}")
+        lines.append(f"starter: {card_text(hand['starter'])}")
+    discards = "; ".join(f"{seat} {cards_text(cards)}" for seat, cards in hand["discards"].items())
+    lines.append(f"discards: {discards}")
     lines.append(f"plays: {cards_text(hand['plays'])}")
-    return lines
+    return lines + claims_lines(hand.get("claims"))
 
 
 def deck_lines(deck: Sequence[Any]) -> list[str]:
@@ -204,10 +239,13 @@ def deck_lines(deck: Sequence[Any]) -> list[str]:
     return [f"deck ({len(deck)} cards, top first): {rows[0]}", *(f"{' ' * 30}{row}" for row in rows[1:])]
 
 
-def cut_lines(rounds: Sequence[Sequence[Any]]) -> list[str]:
+def cut_lines(rounds: Sequence[Sequence[Any] | Mapping[str, Any]]) -> list[str]:
     lines = []
     for number, cards in enumerate(rounds, start=1):
-        if len(cards) == 2:
+        if isinstance(cards, Mapping):
+            cut = ", ".join(f"{seat} cuts {card_text(card)}" for seat, card in cards.items())
+            lines.append(f"cut round {number}: {cut}")
+        elif len(cards) == 2:
             lines.append(f"cut round {number}: A cuts {card_text(cards[0])}, B cuts {card_text(cards[1])}")
         else:
             lines.append(f"cut round {number}: {cards_text(cards)}")
@@ -236,6 +274,13 @@ def derivation_lines(op: str, data: Json, answer: Json) -> list[str]:
         return play_lines(data["count"], result)
     if op == "pegging":
         return pegging_lines(result)
+    if op == "deal" and "hands" in result:
+        crib = [f"to the crib from the deck: {result['crib_card']}"] if "crib_card" in result else []
+        return [
+            *(f"{seat} is dealt: {cards_text(cards)}" for seat, cards in result["hands"].items()),
+            *crib,
+            f"starter: {result['starter']}",
+        ]
     if op == "deal":
         return [
             f"pone is dealt: {cards_text(result['pone'])}",
@@ -248,6 +293,8 @@ def derivation_lines(op: str, data: Json, answer: Json) -> list[str]:
         return [f"starter: {result['starter']}", *event_lines(result["events"]), final_line(result)]
     if op == "game":
         return game_lines(result)
+    if op == "match":
+        return match_lines(result)
     return [show(dict(result))]
 
 
@@ -257,6 +304,8 @@ def rejection_lines(rejection: Json) -> list[str]:
         head += f" at play index {rejection['index']}"
     if rejection.get("hand") is not None:
         head += f" in hand {rejection['hand']} (0-based)"
+    if rejection.get("game") is not None:
+        head += f" of game {rejection['game']} (0-based)"
     return [head, *_indent(_wrap(rejection.get("message", "")))]
 
 
@@ -300,11 +349,10 @@ def reasons_text(scoring: Mapping[str, int]) -> str:
 
 def pegging_lines(result: Json) -> list[str]:
     lines = event_lines(result["events"])
-    points = result["points"]
-    lines.append(f"points: pone {points['pone']}, dealer {points['dealer']}")
+    lines.append(f"points: {scores_text(result['points'])}")
     unplayed = result["unplayed"]
-    if unplayed["pone"] or unplayed["dealer"]:
-        lines.append(f"unplayed: pone {cards_text(unplayed['pone'])}; dealer {cards_text(unplayed['dealer'])}")
+    if any(unplayed.values()):
+        lines.append("unplayed: " + "; ".join(f"{seat} {cards_text(cards)}" for seat, cards in unplayed.items()))
     return lines
 
 
@@ -319,8 +367,10 @@ def event_text(event: Json) -> str:
     who = event.get("player", "")
     if kind == "play":
         text = f"{who} plays {event['card']}, count {event['count']}"
-        if event["points"]:
+        if event["points"] or event["scoring"]:
             text += f": {reasons_text(event['scoring'])} -> {event['points']}"
+        if "claimed" in event:
+            text += f" (claimed {event['claimed']})"
     elif kind == "go":
         text = f"{who} says go"
     elif kind == "last_card":
@@ -334,21 +384,48 @@ def event_text(event: Json) -> str:
     elif kind == "show":
         breakdown = ", ".join(f"{key} {value}" for key, value in event["breakdown"].items() if value) or "nothing"
         text = f"show {event['set']} of {who}: {cards_text(event['cards'])}: {breakdown} -> {event['points']}"
+        if "claimed" in event:
+            text += f" (claimed {event['claimed']})"
+    elif kind == "muggins":
+        text = f"MUGGINS: {side_text(who)} calls it and pegs the {event['points']} overlooked"
     elif kind == "win":
-        text = f"{who} WINS"
+        text = f"{side_text(who)} WINS"
     elif kind == "deal":
         return f"hand {event['hand']}: {event['dealer']} deals"
     else:
         text = show(dict(event))
     if "scores" in event:
-        text += f"    [A {event['scores']['A']}, B {event['scores']['B']}]"
+        text += f"    [{scores_text(event['scores'])}]"
     return text
 
 
 def final_line(result: Json) -> str:
-    scores = result["scores"]
     winner = result["winner"]
-    return f"final scores: A {scores['A']}, B {scores['B']}; " + (f"{winner} wins" if winner else "no winner yet")
+    return f"final scores: {scores_text(result['scores'])}; " + (
+        f"{side_text(winner)} wins" if winner else "no winner yet"
+    )
+
+
+def match_lines(result: Json) -> list[str]:
+    """Each game of a match: who dealt first, its events, its result and the running game points."""
+    lines = []
+    for number, game in enumerate(result["games"], start=1):
+        lines.append(f"game {number}: {game['first_dealer']} deals the first hand")
+        lines += _indent(event_lines(game.get("events", [])))
+        outcome = f"{game['winner']} wins {scores_text(game['scores'])}" if game["winner"] else "not won"
+        points = f"skunk: {game['skunk']}, {game['game_points']} game point(s)" if game["winner"] else "no game points"
+        extra = "; a triple skunk wins the match at once" if game["wins_match"] else ""
+        lines += _indent(
+            [
+                f"{outcome} after {game['hands_played']} hand(s); {points}{extra}",
+                f"game points: {scores_text(game['totals'])}",
+            ]
+        )
+    decided = (
+        f"{result['winner']} wins the match in game {result['decided_by']}" if result["winner"] else "no winner yet"
+    )
+    lines.append(f"match: {decided}; game points {scores_text(result['totals'])}")
+    return lines
 
 
 def game_lines(result: Json) -> list[str]:

@@ -15,6 +15,7 @@ Every error names the file, the case id (or the catalogue rule id) and the field
   except in a case that expects invalid_card (resp. duplicate_card);
 - card counts fit each listed profile, except under a profile whose expectation is
   wrong_card_count;
+- claims: a case expecting bad_claim lists muggins profiles only;
 - a case citing input.rejection-order may also hold the faults that come after its expected code
   in that order (INPUT_ORDER): a card twice or a wrong count beside invalid_card, a wrong count
   beside duplicate_card;
@@ -179,8 +180,20 @@ def check_case(case: Case, rules: Rules | None, profiles: Mapping[str, Profile])
     problems += profile_problems(case, profiles)
     problems += card_problems(case)
     problems += count_problems(case, profiles)
+    problems += claim_problems(case, profiles)
     problems += engine_problems(case, profiles)
     return [CaseError(case.file, case.id, path, message) for path, message in problems]
+
+
+def claim_problems(case: Case, profiles: Mapping[str, Profile]) -> list[tuple[str, str]]:
+    """A case expecting bad_claim lists muggins profiles only: under the others the harness sends
+    no claims to an engine that does not claim the feature `claims` (docs/PROTOCOL.md), so the
+    rejection could not be asked of it."""
+    return [
+        (f"profiles[{index}]", f"expects bad_claim under {name}, which has no muggins: list muggins profiles only")
+        for index, name in enumerate(case.profiles)
+        if name in profiles and not profiles[name].muggins and _expected_code(case, name) == "bad_claim"
+    ]
 
 
 def rule_problems(case: Case, rules: Rules) -> list[tuple[str, str]]:
@@ -234,6 +247,9 @@ def card_groups(op: str, data: Mapping[str, Any]) -> list[CardGroup]:
         return [CardGroup((*_slots("input.cards", data["cards"]), ("input.starter", data["starter"])), True)]
     if op == "play":
         return [CardGroup(_slots("input.count", data["count"]), True)]
+    if op == "pegging" and "hands" in data:
+        held = tuple(slot for seat in data["hands"] for slot in _slots(f"input.hands.{seat}", data["hands"][seat]))
+        return [CardGroup(held, True), CardGroup(_slots("input.plays", data["plays"]), False)]
     if op == "pegging":
         return [
             CardGroup((*_slots("input.pone", data["pone"]), *_slots("input.dealer", data["dealer"])), True),
@@ -250,6 +266,12 @@ def card_groups(op: str, data: Mapping[str, Any]) -> list[CardGroup]:
         for index, hand in enumerate(data["hands"]):
             groups += _hand_groups(f"input.hands[{index}]", hand)
         return groups
+    if op == "match":
+        groups = _cut_groups("input.cuts", data["cuts"])
+        for number, game in enumerate(data["games"]):
+            for index, hand in enumerate(game["hands"]):
+                groups += _hand_groups(f"input.games[{number}].hands[{index}]", hand)
+        return groups
     raise ValueError(f"unknown op {op!r}")
 
 
@@ -258,25 +280,33 @@ def _slots(path: str, values: Sequence[Any]) -> tuple[tuple[str, Any], ...]:
     return tuple((f"{path}[{index}]", value) for index, value in enumerate(values) if value != GO)
 
 
-def _cut_groups(path: str, rounds: Sequence[Sequence[Any]]) -> list[CardGroup]:
-    return [CardGroup(_slots(f"{path}[{index}]", cards), True) for index, cards in enumerate(rounds)]
+def _cut_groups(path: str, rounds: Sequence[Sequence[Any] | Mapping[str, Any]]) -> list[CardGroup]:
+    """A round is [A's card, B's card], or {seat: card} with three or four seats."""
+    groups = []
+    for index, cards in enumerate(rounds):
+        if isinstance(cards, Mapping):
+            groups.append(CardGroup(tuple((f"{path}[{index}].{seat}", card) for seat, card in cards.items()), True))
+        else:
+            groups.append(CardGroup(_slots(f"{path}[{index}]", cards), True))
+    return groups
 
 
 def _hand_groups(path: str, hand: Mapping[str, Any]) -> list[CardGroup]:
     if "deck" in hand:
         dealt = CardGroup(_slots(f"{path}.deck", hand["deck"]), True)
     else:
+        crib_card = ((f"{path}.crib_card", hand["crib_card"]),) if "crib_card" in hand else ()
         dealt = CardGroup(
             (
-                *_slots(f"{path}.dealt.A", hand["dealt"]["A"]),
-                *_slots(f"{path}.dealt.B", hand["dealt"]["B"]),
+                *(slot for who in hand["dealt"] for slot in _slots(f"{path}.dealt.{who}", hand["dealt"][who])),
+                *crib_card,
                 (f"{path}.starter", hand["starter"]),
             ),
             True,
         )
     # A player's discards come from that player's cards: none twice. Across players and in the
     # plays a repeated card is an error of play (discard_not_held, card_not_held), not of the deal.
-    discards = [CardGroup(_slots(f"{path}.discards.{who}", hand["discards"][who]), True) for who in "AB"]
+    discards = [CardGroup(_slots(f"{path}.discards.{who}", cards), True) for who, cards in hand["discards"].items()]
     return [dealt, *discards, CardGroup(_slots(f"{path}.plays", hand["plays"]), False)]
 
 
@@ -337,17 +367,29 @@ def _counts(op: str, data: Mapping[str, Any], profile: Profile) -> list[tuple[st
         crib = bool(data.get("crib", False))
         what = "a crib" if crib else "a hand"
         wanted.append(("input.cards", data["cards"], profile.crib_size if crib else profile.cards_kept, what))
+    elif op == "pegging" and "hands" in data:
+        wanted += [
+            (f"input.hands.{seat}", cards, profile.cards_kept, "a kept hand") for seat, cards in data["hands"].items()
+        ]
     elif op == "pegging":
         wanted += [(f"input.{role}", data[role], profile.cards_kept, "a kept hand") for role in ("pone", "dealer")]
     elif op == "deal":
         wanted.append(("input.deck", data["deck"], DECK_SIZE, "a deck"))
-    elif op in ("cut", "game"):
-        wanted += [(f"input.cuts[{i}]", cards, 2, "a cut round") for i, cards in enumerate(data["cuts"])]
+    elif op in ("cut", "game", "match"):
+        wanted += [
+            (f"input.cuts[{i}]", cards, 2, "a cut round")
+            for i, cards in enumerate(data["cuts"])
+            if profile.seats == 2 and not isinstance(cards, Mapping)
+        ]
     if op == "hand":
         wanted += _hand_counts("input", data, profile)
     elif op == "game":
         for index, hand in enumerate(data["hands"]):
             wanted += _hand_counts(f"input.hands[{index}]", hand, profile)
+    elif op == "match":
+        for number, game in enumerate(data["games"]):
+            for index, hand in enumerate(game["hands"]):
+                wanted += _hand_counts(f"input.games[{number}].hands[{index}]", hand, profile)
     problems = [
         (path, f"has {len(cards)} card{'' if len(cards) == 1 else 's'}; {what} holds {size}")
         for path, cards, size, what in wanted
@@ -363,8 +405,12 @@ def _hand_counts(path: str, hand: Mapping[str, Any], profile: Profile) -> list[t
     if "deck" in hand:
         wanted.append((f"{path}.deck", hand["deck"], DECK_SIZE, "a deck"))
     else:
-        wanted += [(f"{path}.dealt.{who}", hand["dealt"][who], profile.cards_dealt, "a deal") for who in "AB"]
-    wanted += [(f"{path}.discards.{who}", hand["discards"][who], profile.discards_each, "a discard") for who in "AB"]
+        wanted += [
+            (f"{path}.dealt.{who}", cards, profile.cards_dealt, "a deal") for who, cards in hand["dealt"].items()
+        ]
+    wanted += [
+        (f"{path}.discards.{who}", cards, profile.discards_each, "a discard") for who, cards in hand["discards"].items()
+    ]
     return wanted
 
 

@@ -33,6 +33,8 @@ AREAS = {
     "game": "The game",
     "input": "Inputs and rejections",
     "variant": "Variants",
+    "muggins": "Muggins",
+    "match": "Matches",
     "dispute": "Disputes",
 }
 HEADER = """\

@@ -57,12 +57,21 @@ BatchHandler = Callable[[Sequence[Mapping[str, Any]], str], Sequence[Mapping[str
 class Rejected(Exception):
     """The input breaks a rule: answered as `rejected` with a code from the closed set."""
 
-    def __init__(self, code: str, message: str = "", *, index: int | None = None, hand: int | None = None):
+    def __init__(
+        self,
+        code: str,
+        message: str = "",
+        *,
+        index: int | None = None,
+        hand: int | None = None,
+        game: int | None = None,
+    ) -> None:
         super().__init__(message or code)
         self.code = code
         self.message = message
         self.index = index
         self.hand = hand
+        self.game = game  # in a match: the offending game, from 0
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code}
@@ -70,6 +79,8 @@ class Rejected(Exception):
             out["index"] = self.index
         if self.hand is not None:
             out["hand"] = self.hand
+        if self.game is not None:
+            out["game"] = self.game
         if self.message:
             out["message"] = self.message
         return out

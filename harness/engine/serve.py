@@ -50,7 +50,13 @@ def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]
     answer = run_reference(op, data, profile)
     if "rejected" in answer:
         rejected = answer["rejected"]
-        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
+        raise Rejected(
+            rejected["code"],
+            rejected["message"],
+            index=rejected.get("index"),
+            hand=rejected.get("hand"),
+            game=rejected.get("game"),
+        )
     return answer["ok"]
 
 

@@ -14,8 +14,9 @@ from typing import Any
 import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
-from reference.hand import Heels, ThreeForLast, other_player
-from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, opponent
+from reference.hand import Heels, ThreeForLast
+from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset
+from reference.seats import round_from_left_of, seats_of
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -186,7 +187,7 @@ def history_across_resets(original: type) -> type:
             played = [event.card for event in self.events if isinstance(event, Play)]
             last = self.events[-1]
             score = PlayScore(last.score.fifteen, last.score.thirty_one, pair_points(played), run_points(played))
-            self.events[-1] = Play(last.player, last.card, last.count, score)
+            self.events[-1] = Play(last.player, last.card, last.count, score, last.index)
 
     return Pegger
 
@@ -197,26 +198,28 @@ def _scoring_functions() -> tuple[Fn, Fn]:
 
 
 def last_player_leads(original: type) -> type:
-    """After a reset, the player of the last card leads the next series."""
+    """After a reset, the player of the last card leads the next series (when it holds cards)."""
 
     class Pegger(original):
         def end_series(self) -> None:
+            last = self.last_player
             super().end_series()
-            if self.events and isinstance(self.events[-1], Reset):
-                self.turn = opponent(self.turn)
+            if self.events and isinstance(self.events[-1], Reset) and last is not None and self.held[last]:
+                self.turn = last
                 self.events[-1] = Reset(self.turn)
 
     return Pegger
 
 
 def pone_always_leads(original: type) -> type:
-    """After a reset, the pone leads the next series, whoever played the last card."""
+    """After a reset, the pone (the seat at the dealer's left) leads the next series, whoever
+    played the last card."""
 
     class Pegger(original):
         def end_series(self) -> None:
             super().end_series()
-            if self.events and isinstance(self.events[-1], Reset):
-                self.turn = "pone"
+            if self.events and isinstance(self.events[-1], Reset) and self.held[self.order[0]]:
+                self.turn = self.order[0]
                 self.events[-1] = Reset(self.turn)
 
     return Pegger
@@ -227,7 +230,7 @@ def no_point_for_last_card(original: type) -> type:
 
     class Pegger(original):
         def end_series(self) -> None:
-            if not self.held["pone"] and not self.held["dealer"] and self.last_player is not None:
+            if not any(self.held.values()) and self.last_player is not None:
                 self.over = True
                 return
             super().end_series()
@@ -240,7 +243,7 @@ def no_point_for_go(original: type) -> type:
 
     class Pegger(original):
         def end_series(self) -> None:
-            held = bool(self.held["pone"] or self.held["dealer"])
+            held = any(self.held.values())
             before = len(self.events)
             super().end_series()
             if held:
@@ -250,19 +253,21 @@ def no_point_for_go(original: type) -> type:
 
 
 def go_point_to_go_sayer(original: type) -> type:
-    """The point for a go is given to the player who said go, not to the player of the last card."""
+    """The point for a go is given to the (first) player who said go, not to the player of the
+    last card."""
 
     class Pegger(original):
         def end_series(self) -> None:
-            last, went = self.last_player, set(self.said_go)
+            last = self.last_player
+            sayers = [event.player for event in self.events if isinstance(event, Go) and event.player in self.said_go]
             before = len(self.events)
             super().end_series()
-            if last is None or opponent(last) not in went:
+            if last is None or not sayers or sayers[-1] == last:
                 return
             for position in range(before, len(self.events)):
                 event = self.events[position]
                 if isinstance(event, LastCard):
-                    self.events[position] = LastCard(opponent(last), event.points)
+                    self.events[position] = LastCard(sayers[-1], event.points)
 
     return Pegger
 
@@ -273,10 +278,10 @@ def go_while_a_card_fits(original: type) -> type:
     class Pegger(original):
         def play(self, text: Any, index: int) -> None:
             if text == GO and not self.over:
-                self.go_unclaimed = False
+                self.go_unclaimed = 0
                 self.said_go.add(self.turn)
                 self.events.append(Go(self.turn))
-                self.turn = opponent(self.turn)
+                self.turn = self.left_of(self.turn)
                 return
             super().play(text, index)
 
@@ -293,21 +298,21 @@ def play_past_31(original: type) -> type:
             except CribbageError as error:
                 if error.code != Code.OVER_31:
                     raise
-                card = as_card(text)  # held by the player to play: over_31 is checked last
+                card = as_card(text)  # held by the player to play: over_31 is checked after the turn
                 pair_points, run_points = _scoring_functions()
                 self.held[self.turn].remove(card)
                 self.series.append(card)
                 score = PlayScore(0, 0, pair_points(self.series), run_points(self.series))
-                self.events.append(Play(self.turn, card, self.count, score))
+                self.events.append(Play(self.turn, card, self.count, score, index))
                 self.last_player = self.turn
-                self.turn = opponent(self.turn)
+                self.turn = self.left_of(self.turn)
 
     return Pegger
 
 
 def over_31_before_turn(original: type) -> type:
-    """Rejection order broken: the other player's card that would pass 31 is rejected over_31
-    (the rulings put not_your_turn first)."""
+    """Rejection order broken: another seat's card that would pass 31 is rejected over_31 (the
+    rulings put not_your_turn first)."""
 
     class Pegger(original):
         def play(self, text: Any, index: int) -> None:
@@ -316,8 +321,8 @@ def over_31_before_turn(original: type) -> type:
                     card = as_card(text)
                 except CribbageError:
                     card = None
-                waiting = opponent(self.turn)
-                if card is not None and card in self.held[waiting] and self.count + card.value > MAX_COUNT:
+                fits = card is None or self.count + card.value <= MAX_COUNT
+                if not fits and self.holder_of(card) not in (None, self.turn):
                     raise CribbageError(Code.OVER_31, f"{card} would pass 31", index=index)
             super().play(text, index)
 
@@ -344,8 +349,9 @@ def heels_to_pone(original: Fn) -> Fn:
     """His heels (a jack turned) is pegged by the pone instead of the dealer."""
 
     def awards(profile: Any, dealer: str, *rest: Any) -> Iterator[tuple[Any, str | None]]:
+        pone = round_from_left_of(dealer, seats_of(profile))[0]
         for event, player in original(profile, dealer, *rest):
-            yield event, (other_player(dealer) if isinstance(event, Heels) else player)
+            yield event, (pone if isinstance(event, Heels) else player)
 
     return awards
 
@@ -370,13 +376,15 @@ def three_for_last_every_hand(original: Fn) -> Fn:
 
 
 def show_in_order(original: Fn, order: Sequence[int]) -> Fn:
-    """reference.hand.the_show yielding its three sets (0 the pone's hand, 1 the dealer's hand,
-    2 the crib) in `order`."""
+    """reference.hand.the_show yielding its counts in three groups, in `order`: 0 the hands before
+    the dealer's (the pone's, or with three or four seats each from the dealer's left in turn),
+    1 the dealer's hand, 2 the crib."""
 
-    def the_show(*args: Any) -> Iterator[Any]:
-        sets = tuple(original(*args))
+    def the_show(profile: Any, dealer: str, *rest: Any) -> Iterator[Any]:
+        *hands, crib = original(profile, dealer, *rest)
+        groups = ([count for count in hands if count[1] != dealer], [count for count in hands if count[1] == dealer])
         for place in order:
-            yield sets[place]
+            yield from (*groups, [crib])[place]
 
     return the_show
 
@@ -401,9 +409,9 @@ def higher_card_deals(original: Fn) -> Fn:
 def dealer_dealt_first(original: Fn) -> Fn:
     """The deal starts with the dealer: the dealer takes the 1st, 3rd, 5th... card."""
 
-    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        pone, dealer = original(deck, profile)
-        return dealer, pone
+    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], ...]:
+        hands = original(deck, profile)  # from the dealer's left, the dealer last
+        return (*hands[1:], hands[0])  # so the dealer takes the first card, its left the second...
 
     return dealt_hands
 
@@ -416,3 +424,47 @@ def starter_one_card_up(original: Fn) -> Fn:
         return stock[cut - 1]
 
     return starter_from_cut
+
+
+# --- three and four seats, muggins, matches ------------------------------------------------------
+
+
+def reset_back_to_last_player(original: Fn) -> Fn:
+    """After a reset, when the seat left of the last card's player has no cards, the last card's
+    player leads (the two-player rule read literally) instead of the next seat that holds cards."""
+
+    def next_leader(last_player: str, held: dict[str, list[Card]], order: Sequence[str] = ()) -> str:
+        leader = original(last_player, held, order)
+        first = order[(list(order).index(last_player) + 1) % len(order)]
+        return leader if held[first] or not held[last_player] else last_player
+
+    return next_leader
+
+
+def crib_card_forgotten(original: Fn) -> Fn:
+    """Three players: the card the deck gives the crib is never dealt (it stays on the stock)."""
+
+    def crib_cards_from_deck(deck: Sequence[Card], profile: Any) -> tuple[Card, ...]:
+        return ()
+
+    return crib_cards_from_deck
+
+
+def muggins_to_the_owner(original: Fn) -> Fn:
+    """The points a count overlooked are pegged by its own side, not by the other side: used as
+    `other_sides` where the hand looks it up to name who calls muggins."""
+
+    def other_sides(side: str, profile: Any) -> tuple[str, ...]:
+        return (side, *original(side, profile))
+
+    return other_sides
+
+
+def winner_deals_next(original: Fn) -> Fn:
+    """In a match the winner of a game deals the first hand of the next, not the loser."""
+
+    def loser_deals_next(game: Any, profile: Any) -> str:
+        assert game.winner is not None
+        return str(game.winner)
+
+    return loser_deals_next

@@ -13,6 +13,7 @@ under the mutant. The kill table over the corpus is harness/mutants/kill_table.p
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from typing import Any
@@ -64,6 +65,21 @@ def skunk_line_one_up(name: str) -> Callable[[Profile], SkunkRule]:
         return SkunkRule(profile.skunk.measure, profile.skunk.win_points, classes)
 
     return change
+
+
+def partnerships(profile: Profile) -> bool:
+    return profile.sides is not None
+
+
+def triple_skunk(profile: Profile) -> bool:
+    return profile.skunk is not None and any(line.wins_match for line in profile.skunk.classes)
+
+
+def triple_skunk_not_final(profile: Profile) -> SkunkRule:
+    """The triple skunk still gives its game points, but the match goes on."""
+    assert profile.skunk is not None
+    classes = tuple(dataclasses.replace(line, wins_match=False) for line in profile.skunk.classes)
+    return SkunkRule(profile.skunk.measure, profile.skunk.win_points, classes)
 
 
 def fn(target: str, make: Callable[[Any], Any]) -> FunctionPatch:
@@ -450,6 +466,50 @@ MUTANTS: tuple[Mutant, ...] = (
         "the starter is the bottom card of the lifted packet, stock[k - 1], not stock[k]",
         "deal.starter",
         fn("reference.deal.starter_from_cut", bug.starter_one_card_up),
+    ),
+    # --- three and four seats, muggins, matches ---
+    Mutant(
+        "reset-back-to-last-player",
+        "3-4 seats: when the seat left of the last card's player has no cards, the last player leads the next series",
+        "peg.restart-seats",
+        fn("reference.pegging.next_leader", bug.reset_back_to_last_player),
+    ),
+    Mutant(
+        "crib-card-forgotten",
+        "three players: the deck's card for the crib is never dealt; it stays on the stock",
+        "deal.crib-card",
+        fn("reference.deal.crib_cards_from_deck", bug.crib_card_forgotten),
+    ),
+    Mutant(
+        "partners-not-pooled",
+        "four players: each seat pegs on its own score; partners' points are not pooled",
+        "game.sides",
+        profile_field("sides", None, partnerships),
+    ),
+    Mutant(
+        "partnership-no-skunk",
+        "four players: no skunks or game points for the sides (the other reading of D10)",
+        "game.partnership-skunk",
+        profile_field("skunk", None, partnerships),
+        shown_only_by="skunk",
+    ),
+    Mutant(
+        "muggins-to-the-owner",
+        "muggins: the points a count overlooked are pegged by its own side, not the other side",
+        "muggins.overlooked",
+        fn("reference.hand.other_sides", bug.muggins_to_the_owner),
+    ),
+    Mutant(
+        "winner-deals-next-game",
+        "matches: the winner of a game deals the first hand of the next, not the loser",
+        "match.loser-deals",
+        fn("reference.match.loser_deals_next", bug.winner_deals_next),
+    ),
+    Mutant(
+        "triple-skunk-not-final",
+        "triple-skunk matches: a loser below 31 gives 3 game points but the match goes on",
+        "match.triple-skunk",
+        profile_change("skunk", triple_skunk_not_final, triple_skunk),
     ),
 )
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from harness.mutants.bugs import show_in_order
 from reference.hand import Heels, Show, ThreeForLast
-from reference.pegging import Go, LastCard, PeggingEvent, Play, Reset, opponent
+from reference.pegging import Go, LastCard, PeggingEvent, Play, Reset
 from reference.show import ShowScore
 
 Award = tuple[Any, Any]  # (event, player) as reference.hand._awards yields them
@@ -45,7 +45,7 @@ def _series_start(events: Sequence[PeggingEvent], before: int) -> int:
 
 
 def go_point_at_the_go(original: type) -> type:
-    """The point for a go is credited when the other player says go, before the player of the last
+    """The point for a go is credited when another seat says go, before the player of the last
     card plays on: Play(X), Go(Y), Play(X), LastCard(X) becomes Play, Go, LastCard, Play."""
 
     class Pegger(original):
@@ -58,7 +58,7 @@ def go_point_at_the_go(original: type) -> type:
             goes = [
                 position
                 for position in range(_series_start(self.events, before), before)
-                if isinstance(self.events[position], Go) and self.events[position].player == opponent(last)
+                if isinstance(self.events[position], Go) and self.events[position].player != last
             ]
             if goes:
                 self.events.insert(goes[0] + 1, self.events.pop(awarded))
@@ -173,12 +173,13 @@ def crib_before_dealer_hand(original: Any) -> Any:
 
 
 def dealer_hand_and_crib_together(original: Any) -> Any:
-    """The dealer's hand and crib are credited together, in one step, after the pone's hand."""
+    """The dealer's hand and crib are credited together, in one step, after the pone's hand (with
+    three or four seats, after the other hands)."""
 
     def the_show(*args: Any) -> Iterator[Any]:
-        pone_hand, (hand, dealer), (crib, _) = original(*args)
-        yield pone_hand
-        yield Show("dealer_hand", (*hand.cards, *crib.cards), _added(hand.score, crib.score)), dealer
+        *others, (hand, dealer), (crib, _) = original(*args)
+        yield from others
+        yield Show(hand.set, (*hand.cards, *crib.cards), _added(hand.score, crib.score)), dealer
 
     return the_show
 

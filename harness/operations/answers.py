@@ -18,23 +18,29 @@ from reference import (
     GameResult,
     HandInput,
     HandResult,
+    MatchResult,
     Profile,
     Step,
     cut_for_deal,
+    deal_at_table,
     deal_from_deck,
     format_cards,
     load_profile,
     play_game,
     play_hand,
+    play_match,
     play_pegging,
+    play_round,
     score_play,
     score_show,
 )
 from reference.hand import Heels, Show, ThreeForLast
-from reference.pegging import Go, LastCard, Play, PlayScore, Reset
+from reference.muggins import Muggins, credit, read_claims
+from reference.pegging import Go, LastCard, Pegging, Play, PlayScore, Reset
+from reference.seats import seats_of, side_of, sides_of
 from reference.show import ShowScore
 
-OPERATIONS = ("show", "play", "pegging", "deal", "cut", "hand", "game")
+OPERATIONS = ("show", "play", "pegging", "deal", "cut", "hand", "game", "match")
 # The one place the harness loads a profile (mutants patch it, cached_profiles wraps it).
 PROFILE_LOADER = f"{__name__}.load_profile"
 
@@ -56,6 +62,8 @@ def rejection(error: CribbageError) -> Json:
         out["index"] = error.index
     if error.hand is not None:
         out["hand"] = error.hand
+    if error.game is not None:
+        out["game"] = error.game
     return out
 
 
@@ -116,6 +124,8 @@ def pegging_event_json(event: Any, player: str) -> Json:
         return {"type": "last_card", "player": player, "points": event.points}
     if isinstance(event, Reset):
         return {"type": "reset", "leader": player}
+    if isinstance(event, Muggins):
+        return {"type": "muggins", "player": player, "points": event.points}
     raise TypeError(f"not a pegging event: {event!r}")
 
 
@@ -135,12 +145,16 @@ def step_json(step: Step) -> Json:
             "points": step.points,
             "breakdown": show_json(event.score)["breakdown"],
         }
+        if step.claimed is not None:
+            out["claimed"] = step.claimed
     elif event.kind == "win":
         out = {"type": "win", "player": step.player}
     else:
         out = pegging_event_json(event, step.player or "")
         if "points" in out:
             out["points"] = step.points  # what was pegged (a variant may peg less than scored)
+        if step.claimed is not None:
+            out["claimed"] = step.claimed
     out["scores"] = scores
     return out
 
@@ -174,6 +188,31 @@ def game_json(result: GameResult) -> Json:
     return out
 
 
+def match_json(result: MatchResult) -> Json:
+    games = []
+    for played in result.games:
+        game = played.game
+        games.append(
+            {
+                "first_dealer": played.first_dealer,
+                "winner": game.winner,
+                "scores": dict(game.scores),
+                "hands_played": game.hands_played,
+                "skunk": game.skunk if game.winner is not None else None,
+                "game_points": (game.game_points or 0) if game.winner is not None else 0,
+                "wins_match": game.wins_match,
+                "totals": dict(played.totals),
+                "events": game_json(game)["events"],
+            }
+        )
+    return {
+        "winner": result.winner,
+        "decided_by": result.decided_by,
+        "totals": dict(result.totals),
+        "games": games,
+    }
+
+
 # --- handlers: JSON input -> reference call -> JSON result -----------------------------------
 
 
@@ -186,19 +225,59 @@ def _play(data: Mapping[str, Any], profile: Profile) -> Json:
 
 
 def _pegging(data: Mapping[str, Any], profile: Profile) -> Json:
-    result = play_pegging(data["pone"], data["dealer"], data["plays"], profile)
+    """Two players: the roles pone and dealer, points by role. Three or four seats (`hands` by seat
+    and the dealer's seat): points by side. Under muggins the claims are pegged as claimed."""
+    seats: tuple[str, ...]
+    if "hands" in data:
+        result: Pegging = play_round(data["hands"], data["dealer"], data["plays"], profile)
+        seats = seats_of(profile)
+
+        def side(seat: str) -> str:
+            return side_of(seat, profile)
+
+        sides = sides_of(profile)
+    else:
+        result = play_pegging(data["pone"], data["dealer"], data["plays"], profile)
+        seats = sides = ("pone", "dealer")
+
+        def side(seat: str) -> str:
+            return seat
+
+    claims = read_claims(data.get("claims"), data["plays"], seats)
+    points = dict.fromkeys(sides, 0)
     events = []
     for event in result.events:
-        role = event.leader if isinstance(event, Reset) else event.player
-        events.append(pegging_event_json(event, role))
+        seat = event.leader if isinstance(event, Reset) else event.player
+        out = pegging_event_json(event, seat)
+        if isinstance(event, Play | LastCard):
+            claim = claims.for_play(event.index) if isinstance(event, Play) else None
+            given = credit(event.points, claim, muggins=profile.muggins)
+            out["points"] = given.points
+            if given.claimed is not None:
+                out["claimed"] = given.claimed
+            points[side(seat)] += given.points
+            events.append(out)
+            if given.overlooked:
+                caller = next(other for other in sides if other != side(seat))
+                points[caller] += given.overlooked
+                events.append(pegging_event_json(Muggins(given.overlooked), caller))
+            continue
+        events.append(out)
     return {
-        "points": dict(result.points),
+        "points": points,
         "events": events,
-        "unplayed": {role: format_cards(cards) for role, cards in result.unplayed.items()},
+        "unplayed": {seat: format_cards(cards) for seat, cards in result.unplayed.items()},
     }
 
 
 def _deal(data: Mapping[str, Any], profile: Profile) -> Json:
+    if "dealer" in data or profile.seats != 2:
+        table = deal_at_table(data["deck"], data["cut"], profile, data.get("dealer", ""))
+        out: Json = {"hands": {seat: format_cards(table.hands[seat]) for seat in seats_of(profile)}}
+        if table.crib_cards:
+            out["crib_card"] = str(table.crib_cards[0])
+        out["starter"] = str(table.starter)
+        return out
     deal = deal_from_deck(data["deck"], data["cut"], profile)
     return {
         "pone": format_cards(deal.pone),
@@ -220,6 +299,8 @@ def _hand_input(data: Mapping[str, Any]) -> HandInput:
         starter=data.get("starter"),
         deck=data.get("deck"),
         cut=data.get("cut"),
+        crib_card=data.get("crib_card"),
+        claims=data.get("claims"),
     )
 
 
@@ -228,7 +309,7 @@ def _hand(data: Mapping[str, Any], profile: Profile) -> Json:
     result = play_hand(
         profile,
         dealer=data["dealer"],
-        scores=data.get("scores", {"A": 0, "B": 0}),
+        scores=data.get("scores", dict.fromkeys(sides_of(profile), 0)),
         first_hand=bool(data.get("first_hand", False)),
         discards=hand.discards,
         plays=hand.plays,
@@ -236,6 +317,8 @@ def _hand(data: Mapping[str, Any], profile: Profile) -> Json:
         starter=hand.starter,
         deck=hand.deck,
         cut=hand.cut,
+        crib_card=hand.crib_card,
+        claims=hand.claims,
     )
     return hand_json(result)
 
@@ -243,6 +326,11 @@ def _hand(data: Mapping[str, Any], profile: Profile) -> Json:
 def _game(data: Mapping[str, Any], profile: Profile) -> Json:
     result = play_game(profile, cuts=data["cuts"], hands=[_hand_input(hand) for hand in data["hands"]])
     return game_json(result)
+
+
+def _match(data: Mapping[str, Any], profile: Profile) -> Json:
+    games = [[_hand_input(hand) for hand in game["hands"]] for game in data["games"]]
+    return match_json(play_match(profile, cuts=data["cuts"], games=games))
 
 
 _HANDLERS = {
@@ -253,6 +341,7 @@ _HANDLERS = {
     "cut": _cut,
     "hand": _hand,
     "game": _game,
+    "match": _match,
 }
 
 

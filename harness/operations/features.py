@@ -13,8 +13,11 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from reference import CribbageError, load_profile
+
 BATCH = "batch"  # the engine answers the batch form of a request
-FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk", BATCH)
+CLAIMS = "claims"  # the engine reads muggins claims in an input under every profile
+FEATURES: tuple[str, ...] = ("breakdown", "events", "unplayed", "rounds", "first_dealer", "skunk", BATCH, CLAIMS)
 
 # op -> result key -> the feature it belongs to (keys not listed are always compared)
 FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
@@ -34,8 +37,42 @@ FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
                 "events": "events",
             }
         ),
+        "match": MappingProxyType({}),
     }
 )
+
+
+def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str]) -> Mapping[str, Any]:
+    """The input as sent to an engine (docs/PROTOCOL.md, "three and four players, muggins,
+    matches"): muggins `claims` are removed under a profile without muggins, where they change
+    nothing (rule muggins.off), unless the engine claims the feature `claims`. A version 1 engine so
+    never sees them."""
+    if CLAIMS in frozenset(claimed) or not _carries_claims(data) or _plays_muggins(profile_name):
+        return data
+    return _without_claims(data)
+
+
+def _plays_muggins(profile_name: str) -> bool:
+    try:
+        return load_profile(profile_name).muggins
+    except CribbageError:
+        return False
+
+
+def _carries_claims(value: Any) -> bool:
+    if isinstance(value, Mapping):
+        return "claims" in value or any(_carries_claims(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_carries_claims(item) for item in value)
+    return False
+
+
+def _without_claims(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _without_claims(item) for key, item in value.items() if key != "claims"}
+    if isinstance(value, list):
+        return [_without_claims(item) for item in value]
+    return value
 
 
 def features_of(op: str) -> frozenset[str]:

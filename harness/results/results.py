@@ -12,6 +12,7 @@ from typing import Any
 
 from harness.corpus.cases import Case, catalogue
 from harness.engine.protocol import EngineInfo, Request
+from harness.operations.features import input_sent
 from harness.results.expectations import Expectation
 from harness.results.status import Status
 
@@ -31,8 +32,11 @@ class Item:
     def name(self) -> str:
         return f"{self.case.id}[{self.profile}]"
 
-    def request(self, seq: str) -> Request:
-        return Request(seq, self.case.op, self.case.profile_sent(self.profile), self.case.input)
+    def request(self, seq: str, features: Iterable[str] = ()) -> Request:
+        """The request for this item to an engine that claims `features` (claims are sent only
+        where they may matter, harness.operations.features.input_sent)."""
+        sent = self.case.profile_sent(self.profile)
+        return Request(seq, self.case.op, sent, input_sent(self.case.input, sent, features))
 
 
 @dataclass(frozen=True)

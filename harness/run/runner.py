@@ -294,7 +294,7 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
         for number, item in enumerate(runnable, start=1):
             seq = str(number)
             by_seq[seq] = item
-            yield item.request(seq)
+            yield item.request(seq, engine.info.features)
 
     bad = 0
     outcomes = engine.answer(requests())

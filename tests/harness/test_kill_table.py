@@ -98,6 +98,7 @@ def test_only_the_skunk_mutants_are_shown_only_by_a_feature():
         "skunk-by-margin": "skunk",
         "skunk-off-by-one": "skunk",
         "double-skunk-off-by-one": "skunk",
+        "partnership-no-skunk": "skunk",  # D10: the sides' scores and winner stay, only the skunk differs
     }
 
 

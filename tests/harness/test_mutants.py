@@ -49,6 +49,8 @@ def outcome(answer: Mapping[str, Any], path: str) -> Any:
         return f"rejected:{answer['rejected']['code']}"
     value: Any = answer["ok"]
     for part in path.split("."):
+        if isinstance(value, dict) and part not in value:
+            return "absent"
         value = value[int(part)] if isinstance(value, list) else value[part]
     return value
 
@@ -68,6 +70,13 @@ def game_hand(a: str, b: str, starter: str, a_away: str, b_away: str, plays: str
 
 def show(hand: str, starter: str, crib: bool = False) -> dict[str, Any]:
     return {"cards": cards(hand), "starter": starter, "crib": crib}
+
+
+
+def corpus_input(case_id: str) -> Mapping[str, Any]:
+    """The input of a corpus case, whose explanation works the values below by hand."""
+    (case,) = [case for case in load_cases() if case.id == case_id]
+    return case.input
 
 
 # Pegging P5 (five-card): pone KC 9H TD, dealer 4S 9D QH; plays KC (10), 4S (14), 9H (23). The
@@ -362,6 +371,84 @@ WITNESSES = (
     Witness("dealing-starts-with-dealer", "deal", "five-card", {"deck": DECK, "cut": 4}, "pone.0", "AC", "2C"),
     # DECK: stock JC QC KC AD 2D...; cut 4 turns stock[4] = 2D; one card up, stock[3] = AD.
     Witness("starter-off-by-one", "deal", "five-card", {"deck": DECK, "cut": 4}, "starter", "2D", "AD"),
+    # --- three and four seats, muggins, matches (inputs of corpus cases, worked there) ---
+    # Four players, B deals: series 3 (D JC, A 6S, B QS: 26) ends on B's last card; B's left, C,
+    # has no cards, so D leads 8S (plays[13]). Series points: C 1 + 2, B 1 + 1: AC 3, BD 2. Under
+    # the bug B, the last card's player, leads again and D's 8S is not_your_turn.
+    Witness(
+        "reset-back-to-last-player",
+        "pegging",
+        "four-player",
+        corpus_input("four-peg-go-round-table-reset-skips-empty-seat"),
+        "points.AC",
+        3,
+        "rejected:not_your_turn",
+    ),
+    # Three players, C deals from a deck of the clubs then diamonds: 15 cards dealt (A 2C..., B
+    # 3C..., C AC...), the 16th, 3D, to the crib; the stock starts at 4D, and a cut of depth 4
+    # turns 8D. Forgetting the crib card, the stock starts at 3D and the cut turns 7D.
+    Witness(
+        "crib-card-forgotten",
+        "deal",
+        "three-player",
+        corpus_input("three-deal-round-table-crib-card"),
+        "starter",
+        "8D",
+        "7D",
+    ),
+    # Four players: AC wins on the partner's count before the dealer counts, AC ending on 124 (the
+    # case's explanation). Each seat on its own score, scores given by side are bad_seat.
+    Witness(
+        "partners-not-pooled",
+        "hand",
+        "four-player",
+        corpus_input("four-hand-side-wins-on-partner-count"),
+        "scores.AC",
+        124,
+        "rejected:bad_seat",
+    ),
+    # Four players, a whole game: BD wins 123 to 89; AC below 91: a skunk (D10), 2 game points.
+    Witness(
+        "partnership-no-skunk",
+        "game",
+        "four-player",
+        corpus_input("four-game-losing-side-on-89-skunk-d10"),
+        "skunk",
+        "skunk",
+        "absent",
+    ),
+    # Muggins, A 100, B 119: A plays 5D to 15 and claims 0; B pegs the 2 overlooked: 121, wins.
+    # Under the bug A pegs them himself (102) and B has not won yet.
+    Witness(
+        "muggins-to-the-owner",
+        "hand",
+        "six-card--muggins",
+        corpus_input("mug-hand-overlooked-fifteen-gives-opponent-the-win"),
+        "events.2.player",
+        "B",
+        "A",
+    ),
+    # A match: B wins game 1 (124 to 116); the loser A deals game 2's first hand, whose plays start
+    # with B's card (B, the pone, leads). With B dealing, A leads: not_your_turn.
+    Witness(
+        "winner-deals-next-game",
+        "match",
+        "six-card-match",
+        corpus_input("match-decided-by-double-skunk-in-game-two"),
+        "games.1.first_dealer",
+        "A",
+        "rejected:not_your_turn",
+    ),
+    # Triple-skunk variant: B wins game 1 122 to 28; A below 31: the match ends at once.
+    Witness(
+        "triple-skunk-not-final",
+        "match",
+        "six-card-match--triple-skunk",
+        corpus_input("match-triple-skunk-in-game-one"),
+        "games.0.wins_match",
+        True,
+        False,
+    ),
 )
 
 WITNESS_IDS = [witness.mutant for witness in WITNESSES]

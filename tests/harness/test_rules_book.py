@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import yaml
 
 from harness.contract.files import CATALOGUE_FILE, REPO_ROOT
-from harness.corpus.rules_book import book
+from harness.corpus.rules_book import AREAS, book
 
 BOOK_FILE = REPO_ROOT / "docs" / "rules.md"
 BOOK = BOOK_FILE.read_text(encoding="utf-8")
@@ -33,6 +34,14 @@ def test_every_rule_has_an_anchor_its_statement_profiles_and_sources() -> None:
             assert f"`{name}`" in text.split("**Profiles:**")[1].split("\n")[0]
         for citation in rule["sources"]:
             assert citation in text
+
+
+def test_every_area_of_the_catalogue_schema_has_a_chapter() -> None:
+    schema = json.loads((REPO_ROOT / "schema" / "catalogue.schema.json").read_text(encoding="utf-8"))
+    enum = schema["$defs"]["rule"]["properties"]["area"]["enum"]
+    assert set(enum) == set(AREAS)
+    for area in ("muggins", "match"):
+        assert f'<a id="{area}"></a>' in BOOK
 
 
 def test_a_rule_lists_the_cases_that_cite_it() -> None:

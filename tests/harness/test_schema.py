@@ -126,6 +126,106 @@ GOOD_CASES: dict[str, dict[str, Any]] = {
         "expect": {"default": {"scores": {"A": 35, "B": 14}, "winner": None, "hands_played": 1, "first_dealer": "A"}},
     },
 }
+GOOD_CASES["match"] = {
+    "id": "match-one-game-unfinished",
+    "title": "A match of one unfinished game",
+    "rules": ["match.target"],
+    "profiles": ["six-card-match"],
+    "op": "match",
+    "input": {"cuts": [["AH", "KD"]], "games": [{"hands": copy.deepcopy(GOOD_CASES["game"]["input"]["hands"])}]},
+    "expect": {
+        "default": {
+            "winner": None,
+            "decided_by": None,
+            "totals": {"A": 0, "B": 0},
+            "games": [
+                {
+                    "first_dealer": "A",
+                    "winner": None,
+                    "scores": {"A": 35, "B": 14},
+                    "hands_played": 1,
+                    "skunk": None,
+                    "game_points": 0,
+                    "wins_match": False,
+                    "totals": {"A": 0, "B": 0},
+                }
+            ],
+        }
+    },
+}
+
+# The shapes of three and four seats and of muggins claims (docs/case-format.md).
+VARIANT_CASES: dict[str, dict[str, Any]] = {
+    "three-player-pegging": {
+        "id": "three-pegging",
+        "title": "Three seats",
+        "rules": ["peg.order-seats"],
+        "profiles": ["three-player"],
+        "op": "pegging",
+        "input": {
+            "dealer": "C",
+            "hands": {"A": ["9S", "8H", "KD", "6C"], "B": ["8D", "2S", "AC", "7H"], "C": ["TH", "9C", "4S", "5D"]},
+            "plays": ["9S"],
+            "claims": [{"play": 0, "points": 0}],
+        },
+        "explain": "x",
+        "expect": {
+            "default": {
+                "points": {"A": 1, "B": 4, "C": 6},
+                "unplayed": {"A": [], "B": [], "C": []},
+                "events": [
+                    {"type": "play", "player": "A", "card": "9S", "count": 9, "points": 0, "scoring": {}},
+                    {"type": "muggins", "player": "B", "points": 2},
+                ],
+            }
+        },
+    },
+    "four-player-hand": {
+        "id": "four-hand",
+        "title": "Four seats",
+        "rules": ["game.sides"],
+        "profiles": ["four-player"],
+        "op": "hand",
+        "input": {
+            "dealer": "D",
+            "scores": {"AC": 100, "BD": 104},
+            "dealt": {"A": ["TS"], "B": ["KH"], "C": ["4H"], "D": ["AD"]},
+            "starter": "6H",
+            "discards": {"A": ["TS"], "B": ["KH"], "C": ["4H"], "D": ["AD"]},
+            "plays": [],
+            "claims": [{"show": "C", "points": 5}, {"heels": True, "points": 0}, {"last_card": 3, "points": 1}],
+        },
+        "expect": {
+            "default": {
+                "scores": {"AC": 124, "BD": 113},
+                "winner": "AC",
+                "events": [
+                    {"type": "show", "set": "hand", "player": "C", "cards": ["4H"], "points": 5, "claimed": 5},
+                    {"type": "muggins", "player": "BD", "points": 4, "scores": {"AC": 1, "BD": 2}},
+                    {"type": "win", "player": "AC", "scores": {"AC": 124, "BD": 113}},
+                ],
+            }
+        },
+    },
+    "three-player-cut": {
+        "id": "three-cut",
+        "title": "Three seats cut",
+        "rules": ["deal.cut-for-deal-seats"],
+        "profiles": ["three-player"],
+        "op": "cut",
+        "input": {"cuts": [{"A": "3H", "B": "3S", "C": "9D"}, {"A": "KC", "B": "5D"}]},
+        "expect": {"default": {"dealer": "B", "rounds": 2}},
+    },
+    "three-player-deal": {
+        "id": "three-deal",
+        "title": "Three seats deal",
+        "rules": ["deal.dealing-seats"],
+        "profiles": ["three-player"],
+        "op": "deal",
+        "input": {"dealer": "B", "deck": ["AC"], "cut": 4},
+        "expect": {"default": {"hands": {"A": ["2C"], "B": ["3C"], "C": ["AC"]}, "crib_card": "3D", "starter": "8D"}},
+    },
+}
 
 EVENTS = {
     "pegging": GOOD_CASES["pegging"]["expect"]["default"]["events"],
@@ -189,12 +289,8 @@ def object_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]
     return found
 
 
-@pytest.mark.parametrize("op", OPERATIONS)
-def test_no_object_takes_an_unknown_key(validator: jsonschema.Draft202012Validator, op: str) -> None:
-    """additionalProperties: false everywhere: a stray key anywhere in a good case is refused."""
-    case = copy.deepcopy(GOOD_CASES[op])
-    if op in EVENTS:
-        case["expect"]["default"]["events"] = EVENTS[op]
+def stray_keys_accepted(validator: jsonschema.Draft202012Validator, case: Any) -> list[Any]:
+    """The paths of the objects in `case` that accept a stray key (additionalProperties missing)."""
     accepted = []
     for path in object_paths(case):
         broken = copy.deepcopy(case)
@@ -204,7 +300,50 @@ def test_no_object_takes_an_unknown_key(validator: jsonschema.Draft202012Validat
         target["stray_key"] = 1
         if not errors_of(validator, broken):
             accepted.append(path)
-    assert accepted == []
+    return accepted
+
+
+@pytest.mark.parametrize("op", OPERATIONS)
+def test_no_object_takes_an_unknown_key(validator: jsonschema.Draft202012Validator, op: str) -> None:
+    """additionalProperties: false everywhere: a stray key anywhere in a good case is refused."""
+    case = copy.deepcopy(GOOD_CASES[op])
+    if op in EVENTS:
+        case["expect"]["default"]["events"] = EVENTS[op]
+    assert stray_keys_accepted(validator, case) == []
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_CASES))
+def test_the_shapes_of_three_and_four_seats_and_claims_validate_and_take_no_unknown_key(
+    validator: jsonschema.Draft202012Validator, name: str
+) -> None:
+    case = VARIANT_CASES[name]
+    assert errors_of(validator, case) == []
+    assert stray_keys_accepted(validator, case) == []
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("input", "dealer"), "E"),
+        (("input", "scores"), {"A": 1, "C": 2}),
+        (("input", "scores"), {"AC": 1, "BD": 2, "A": 3}),
+        (("input", "dealt"), {"A": ["TS"], "B": ["KH"], "D": ["AD"]}),
+        (("input", "claims"), [{"play": 1, "show": "A", "points": 1}]),
+        (("input", "claims"), [{"points": 1}]),
+        (("input", "claims"), [{"show": "crib"}]),
+        (("input", "claims"), [{"heels": False, "points": 0}]),
+        (("expect", "default", "winner"), "AB"),
+    ],
+)
+def test_a_wrong_seat_side_or_claim_shape_is_refused(
+    validator: jsonschema.Draft202012Validator, where: tuple[str, ...], value: Any
+) -> None:
+    case = copy.deepcopy(VARIANT_CASES["four-player-hand"])
+    target = case
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    assert errors_of(validator, case) != []
 
 
 def test_the_ops_are_the_engines_ops(case_schema: dict[str, Any]) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE_ID = re.compile(r"\b((?:cards|deal|game|show|peg|input)\.[a-z0-9]+(?:-[a-z0-9]+)*)\b")
-AREAS_CITED_IN_CODE = ("cards", "deal", "game", "show", "pegging")
+RULE_ID = re.compile(r"\b((?:cards|deal|game|show|peg|input|muggins|match)\.[a-z0-9]+(?:-[a-z0-9]+)*)\b")
+AREAS_CITED_IN_CODE = ("cards", "deal", "game", "show", "pegging", "muggins", "match")
 
 
 def catalogue() -> dict[str, dict]:
@@ -63,7 +63,12 @@ def test_every_public_rule_function_cites_a_rule():
     import reference.show
 
     uncited = []
-    for module in (reference.show, reference.pegging, reference.deal, reference.game):
+    import reference.match
+    import reference.muggins
+    import reference.seats
+
+    modules = (reference.show, reference.pegging, reference.deal, reference.game, reference.match, reference.muggins)
+    for module in (*modules, reference.seats):
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if function.__module__ == module.__name__ and not name.startswith("_"):
                 doc = function.__doc__ or ""
@@ -87,7 +92,7 @@ def test_disputes_name_both_readings_and_a_variant_profile():
     from reference import profile_names
 
     disputes = [rule for rule in catalogue().values() if rule["area"] == "dispute"]
-    assert sorted(rule["dispute"] for rule in disputes) == [f"D{n}" for n in range(1, 10)]
+    assert sorted(rule["dispute"] for rule in disputes) == sorted(f"D{n}" for n in range(1, 11))
     for rule in disputes:
         assert rule["ruling"]["reading"] and rule["other"]["reading"]
         for profile in [rule["other"]["profile"], *rule["other"].get("also", [])]:
