@@ -103,6 +103,12 @@ def as_card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else parse_card(card)
 
 
+def read_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
+    """Each card read, repeats allowed: rule input.rejection-order reads every card of an input
+    before it looks for a card given twice (no_card_twice)."""
+    return tuple(as_card(card) for card in cards)
+
+
 def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     """Cards given as Card objects or text; a card given twice is rejected."""
     result = tuple(as_card(card) for card in cards)

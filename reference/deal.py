@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from reference.cards import Card, as_card, as_cards, no_card_twice
+from reference.cards import Card, as_card, as_cards, no_card_twice, read_cards
 from reference.errors import Code, CribbageError
 from reference.profiles import Profile
 from reference.seats import Seat, check_seat, round_from_left_of, seats_of
@@ -30,6 +30,16 @@ class Deal:
     dealer: tuple[Card, ...]
     stock: tuple[Card, ...]
     starter: Card
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """The cards dealt round the table from a deck, before the cut: each seat's, the crib's from
+    the deck (three players: one), and the stock left."""
+
+    hands: Mapping[Seat, tuple[Card, ...]]
+    crib_cards: tuple[Card, ...]
+    stock: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -58,13 +68,26 @@ def deal_at_table(deck: Iterable[Card | str], cut: int, profile: Profile, dealer
     """Deal from a deck of 52 (top card first) round the table from the dealer's left, then the
     crib cards from the deck, then turn the starter at depth `cut` of the stock left (rules
     deal.dealing-seats, deal.crib-card, deal.starter-seats). Two players: as deal_from_deck."""
+    return cut_the_stock(deal_round_table(deck, profile, dealer), cut)
+
+
+def deal_round_table(deck: Iterable[Card | str], profile: Profile, dealer: Seat) -> Dealing:
+    """Deal from a deck of 52 (top card first) round the table from the dealer's left, then the
+    crib cards from the deck (rules deal.dealing-seats, deal.crib-card); the cut comes after."""
     check_seat(dealer, profile, "the dealer")
     cards = _deck(deck)
     order = round_from_left_of(dealer, seats_of(profile))
     hands = dict(zip(order, dealt_hands(cards, profile), strict=True))
     crib_cards = crib_cards_from_deck(cards, profile)
     stock = cards[profile.seats * profile.cards_dealt + len(crib_cards) :]
-    return TableDeal(hands=hands, crib_cards=crib_cards, stock=stock, starter=starter_from_cut(stock, cut))
+    return Dealing(hands=hands, crib_cards=crib_cards, stock=stock)
+
+
+def cut_the_stock(dealing: Dealing, cut: int) -> TableDeal:
+    """Rules deal.starter and deal.starter-seats: after the deal the stock is cut at depth `cut`
+    and the starter turned (see starter_from_cut)."""
+    starter = starter_from_cut(dealing.stock, cut)
+    return TableDeal(hands=dealing.hands, crib_cards=dealing.crib_cards, stock=dealing.stock, starter=starter)
 
 
 def _deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
@@ -113,11 +136,7 @@ def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: P
         raise TypeError(f"{who}'s discards are a sequence of cards, got {type(discards).__name__}")
     thrown = as_cards(discards)
     # Rule input.rejection-order: a wrong number of cards comes before a discard not from the hand.
-    if len(thrown) != profile.discards_each:
-        raise CribbageError(
-            Code.WRONG_CARD_COUNT,
-            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
-        )
+    check_discard_count(thrown, profile, who)
     for card in thrown:
         if card not in dealt:
             raise CribbageError(
@@ -127,31 +146,41 @@ def kept_cards(dealt: Sequence[Card], discards: Iterable[Card | str], profile: P
     return tuple(card for card in dealt if card not in thrown)
 
 
+def check_discard_count(thrown: Sequence[Card], profile: Profile, who: str) -> None:
+    """Rules deal.discard and deal.discard-one: each player discards cards_dealt - cards_kept."""
+    if len(thrown) != profile.discards_each:
+        raise CribbageError(
+            Code.WRONG_CARD_COUNT,
+            f"in {profile.name} each player discards {profile.discards_each} to the crib; {who} gave {len(thrown)}",
+        )
+
+
 def check_dealt(
     dealt: Mapping[str, Sequence[Card | str]],
     starter: Card | str,
     profile: Profile,
     crib_card: Card | str | None = None,
 ) -> tuple[dict[str, tuple[Card, ...]], Card, tuple[Card, ...]]:
-    """The cards given as dealt: the right number each, the crib card dealt from the deck when the
-    profile has one (rule deal.crib-card), no card twice across hands, crib card and starter."""
+    """The cards given as dealt, checked in the order of rule input.rejection-order: every card
+    read, no card twice across hands, crib card and starter, then the right number each and the
+    crib card dealt from the deck when the profile has one (rule deal.crib-card)."""
     hands = {}
     for who, cards in dealt.items():
         if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
             raise TypeError(f"{who}'s cards are a sequence of cards, got {type(cards).__name__}")
-        hand = as_cards(cards)
+        hands[who] = read_cards(cards)
+    crib_cards = () if crib_card is None else (as_card(crib_card),)
+    turned = as_card(starter)
+    no_card_twice([*(card for hand in hands.values() for card in hand), *crib_cards, turned])
+    for who, hand in hands.items():
         if len(hand) != profile.cards_dealt:
             raise CribbageError(
                 Code.WRONG_CARD_COUNT,
                 f"in {profile.name} each player is dealt {profile.cards_dealt} cards; {who} has {len(hand)}",
             )
-        hands[who] = hand
-    crib_cards = () if crib_card is None else (as_card(crib_card),)
     if len(crib_cards) != profile.crib_from_deck:
         raise CribbageError(
             Code.WRONG_CARD_COUNT,
             f"in {profile.name} the deck gives the crib {profile.crib_from_deck} card(s); got {len(crib_cards)}",
         )
-    turned = as_card(starter)
-    no_card_twice([*(card for hand in hands.values() for card in hand), *crib_cards, turned])
     return hands, turned, crib_cards

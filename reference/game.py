@@ -141,7 +141,7 @@ def skunk_of(winner_score: int, loser_score: int, profile: Profile) -> tuple[str
 def play_game(profile: Profile, *, cuts: Sequence[Sequence[Card | str]], hands: Sequence[HandInput]) -> GameResult:
     """Play a game from the cut for deal: the deal passes to the left (rules deal.alternate,
     deal.rotate), each hand is played from the scores before it, and the game ends at the winning
-    event. A hand given after the game was won is rejected."""
+    event. A hand given after the game was won is rejected, after its own faults."""
     cut = cut_for_deal(cuts, profile)
     return play_hands(profile, cut, hands)
 
@@ -159,12 +159,8 @@ def play_hands(profile: Profile, cut: CutForDeal, hands: Sequence[HandInput]) ->
     for number, hand in enumerate(hands):
         if not isinstance(hand, HandInput):
             raise TypeError(f"hand {number + 1} is a HandInput, got {type(hand).__name__}")
-        if winner is not None:
-            raise CribbageError(
-                Code.GAME_OVER,
-                f"hand {number + 1} is given, but {winner} won the game in hand {number}",
-                hand=number,
-            )
+        # A hand given after the win is refused by play_hand (the scores are at the target), last
+        # of its faults (rule input.rejection-order).
         try:
             result = play_hand(
                 profile,
@@ -181,9 +177,10 @@ def play_hands(profile: Profile, cut: CutForDeal, hands: Sequence[HandInput]) ->
                 claims=hand.claims,
             )
         except CribbageError as error:
-            raise CribbageError(
-                error.code, f"hand {number + 1}: {error.message}", index=error.index, hand=number
-            ) from None
+            message = f"hand {number + 1}: {error.message}"
+            if winner is not None and error.code is Code.GAME_OVER:
+                message = f"hand {number + 1} is given, but {winner} won the game in hand {number}"
+            raise CribbageError(error.code, message, index=error.index, hand=number) from None
         results.append(result)
         dealers.append(dealer)
         scores = dict(result.scores)

@@ -12,15 +12,15 @@ muggins.overlooked).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from reference.cards import Card, as_card
-from reference.deal import check_dealt, deal_at_table, kept_cards
+from reference.cards import Card, as_card, as_cards, read_cards
+from reference.deal import check_dealt, check_discard_count, cut_the_stock, deal_round_table, kept_cards
 from reference.errors import Code, CribbageError
 from reference.muggins import CRIB, Claims, Muggins, credit, read_claims
-from reference.pegging import Go, PeggingEvent, Play, Reset, play_round
+from reference.pegging import Go, PeggingEvent, Play, Reset, play_round, read_plays
 from reference.profiles import Profile
 from reference.seats import (
     Seat,
@@ -133,24 +133,46 @@ def play_hand(
             raise TypeError(f"a score is a whole number, got {type(score).__name__} for {side}")
         if score < 0:
             raise CribbageError(Code.WRONG_CARD_COUNT, f"{side}'s score {score} is below 0")
-        if score >= profile.target:
-            raise CribbageError(Code.GAME_OVER, f"{side} already has {score} of {profile.target}: the game is over")
+    if deck is None and (dealt is None or starter is None):
+        raise CribbageError(Code.WRONG_CARD_COUNT, "a hand needs the cards dealt and the starter, or a deck")
+    if dealt is not None and deck is None:
+        check_keys(dealt, seats, profile, "the cards dealt")
+    check_keys(discards, seats, profile, "the discards")
+    order = round_from_left_of(dealer, seats)
+    # Rule input.rejection-order: the faults of a hand are looked for in this order, and the first
+    # found is the answer. 1: a card that cannot be read, anywhere in the hand.
+    read_every_card(dealt, starter, crib_card, deck, discards, plays)
+    # 2: a card given twice (in one seat's discards, above; in the deal, below); 3: a wrong number
+    # of cards (the deck or the cards dealt, below; then each seat's discards).
+    thrown = {seat: discarded(discards[seat], seat) for seat in order}
+    if deck is not None:
+        dealing = deal_round_table(deck, profile, dealer)
+        hands, from_deck = dict(dealing.hands), dealing.crib_cards
+    else:
+        assert dealt is not None and starter is not None
+        hands, turned, from_deck = check_dealt(dealt, starter, profile, crib_card)
+    for seat in order:
+        check_discard_count(thrown[seat], profile, seat)
+    # 4: a discard not from the seat's hand. (5, an unknown profile, is the harness's to answer.)
+    kept = {seat: kept_cards(hands[seat], thrown[seat], profile, seat) for seat in order}
+    # 6: a bad cut.
     if deck is not None:
         if cut is None:
             raise CribbageError(Code.BAD_CUT, "a deal from a deck needs a cut depth")
-        table = deal_at_table(deck, cut, profile, dealer)
-        hands, turned, from_deck = dict(table.hands), table.starter, table.crib_cards
-    else:
-        if dealt is None or starter is None:
-            raise CribbageError(Code.WRONG_CARD_COUNT, "a hand needs the cards dealt and the starter, or a deck")
-        check_keys(dealt, seats, profile, "the cards dealt")
-        hands, turned, from_deck = check_dealt(dealt, as_card(starter), profile, crib_card)
-    check_keys(discards, seats, profile, "the discards")
-    order = round_from_left_of(dealer, seats)
-    kept = {seat: kept_cards(hands[seat], discards[seat], profile, seat) for seat in order}
+        turned = cut_the_stock(dealing, cut).starter
     crib = (*(card for seat in order for card in hands[seat] if card not in kept[seat]), *from_deck)
+    given_claims = read_claims(claims, plays, seats)
+    # 7: the plays, the first bad play in order, then plays that stop too early; 8: a hand given
+    # after the game was won. With a score already at the target no win can come in this hand, so
+    # its plays are judged as a whole pegging before the hand is refused.
+    over = [side for side, score in scores.items() if score >= profile.target]
+    if over:
+        play_round(kept, dealer, plays, profile, require_complete=True)
+        raise CribbageError(
+            Code.GAME_OVER, f"{over[0]} already has {scores[over[0]]} of {profile.target}: the game is over"
+        )
     awards = _awards(profile, dealer, bool(first_hand), turned, kept, crib, plays)
-    credited = _credited(awards, read_claims(claims, plays, seats), profile)
+    credited = _credited(awards, given_claims, profile)
     steps, final, winner = _score(credited, dict(scores), profile)
     return HandResult(
         dealer=dealer,
@@ -162,6 +184,35 @@ def play_hand(
         scores=final,
         winner=winner,
     )
+
+
+def read_every_card(
+    dealt: Mapping[Seat, Sequence[Card | str]] | None,
+    starter: Card | str | None,
+    crib_card: Card | str | None,
+    deck: Sequence[Card | str] | None,
+    discards: Mapping[Seat, Sequence[Card | str]],
+    plays: Sequence[Card | str],
+) -> None:
+    """Rule input.rejection-order, first of all: every card of the hand can be read, the cards
+    dealt (or the deck), the starter and the crib card, the discards, then the plays (a card of
+    the plays is named by its index). Values of the wrong type are left to the checks after."""
+    lists = [*(dealt or {}).values(), *([deck] if deck is not None else []), *discards.values()]
+    for cards in lists:
+        if isinstance(cards, Iterable) and not isinstance(cards, str | bytes):
+            read_cards(cards)
+    for card in (starter, crib_card):
+        if card is not None:
+            as_card(card)
+    if isinstance(plays, Sequence) and not isinstance(plays, str | bytes):
+        read_plays(plays)
+
+
+def discarded(discards: Iterable[Card | str], who: Seat) -> tuple[Card, ...]:
+    """A seat's discards read, none given twice (rule cards.deck)."""
+    if isinstance(discards, str | bytes) or not isinstance(discards, Iterable):
+        raise TypeError(f"{who}'s discards are a sequence of cards, got {type(discards).__name__}")
+    return as_cards(discards)
 
 
 def _awards(

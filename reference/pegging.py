@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from reference.cards import Card, as_card, as_cards, form_run, no_card_twice, same_rank
+from reference.cards import Card, as_card, as_cards, form_run, no_card_twice, read_cards, same_rank
 from reference.errors import Code, CribbageError
 from reference.profiles import Profile
 from reference.seats import Seat, check_keys, check_seat, left_of, round_from_left_of, seats_of
@@ -199,8 +199,8 @@ def play_pegging(
     if profile.seats != 2:
         raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: give a hand per seat")
     hands = {
-        "pone": as_cards(_iterable(pone_hand, "the pone's hand")),
-        "dealer": as_cards(_iterable(dealer_hand, "the dealer's hand")),
+        "pone": read_cards(_iterable(pone_hand, "the pone's hand")),
+        "dealer": read_cards(_iterable(dealer_hand, "the dealer's hand")),
     }
     return _replay(hands, ROLES, plays, profile, require_complete)
 
@@ -221,7 +221,7 @@ def play_round(
     check_seat(dealer, profile, "the dealer")
     check_keys(hands, seats_of(profile), profile, "the kept hands")
     order = round_from_left_of(dealer, seats_of(profile))
-    cards = {seat: as_cards(_iterable(hands[seat], f"{seat}'s hand")) for seat in order}
+    cards = {seat: read_cards(_iterable(hands[seat], f"{seat}'s hand")) for seat in order}
     return _replay(cards, order, plays, profile, require_complete)
 
 
@@ -232,13 +232,16 @@ def _replay(
     profile: Profile,
     require_complete: bool,
 ) -> Pegging:
+    # Rule input.rejection-order: every card read (the hands' above), then no card twice, then
+    # the number of cards, then the plays one by one.
+    read_plays(plays)
+    no_card_twice(card for seat in order for card in hands[seat])
     for seat in order:
         if len(hands[seat]) != profile.cards_kept:
             raise CribbageError(
                 Code.WRONG_CARD_COUNT,
                 f"the {seat}'s {profile.name} hand holds {profile.cards_kept} cards, got {len(hands[seat])}",
             )
-    no_card_twice(card for seat in order for card in hands[seat])
     return _Pegger(hands, profile, order).replay(plays, require_complete)
 
 
@@ -390,6 +393,14 @@ class _Pegger:
         self.turn = next_leader(self.last_player, self.held, self.order)
         self.last_player = None
         self.events.append(Reset(self.turn))
+
+
+def read_plays(plays: Sequence[Card | str]) -> None:
+    """Rule input.rejection-order, first of all: every card of the plays can be read (a card that
+    cannot is named by its index, before any play is judged)."""
+    for index, text in enumerate(plays):
+        if text != GO:
+            _card_at(text, index)
 
 
 def _card_at(text: Card | str, index: int) -> Card:

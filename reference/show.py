@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from reference.cards import Card, as_card, as_cards, form_run, no_card_twice, same_rank
+from reference.cards import Card, as_card, form_run, no_card_twice, read_cards, same_rank
 from reference.errors import Code, CribbageError
 from reference.profiles import Profile
 
@@ -119,8 +119,10 @@ def score_show(cards: Iterable[Card | str], starter: Card | str, *, crib: bool, 
         raise TypeError(f"profile is a Profile (see load_profile), got {type(profile).__name__}")
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
         raise TypeError(f"cards are a sequence of cards, got {type(cards).__name__}")
-    held = as_cards(cards)
+    # Rule input.rejection-order: every card read, then no card twice, then the number of cards.
+    held = read_cards(cards)
     starter = as_card(starter)
+    no_card_twice((*held, starter))
     expected = profile.crib_size if crib else profile.cards_kept
     if len(held) != expected:
         what = "crib" if crib else "hand"
@@ -128,7 +130,6 @@ def score_show(cards: Iterable[Card | str], starter: Card | str, *, crib: bool, 
             Code.WRONG_CARD_COUNT,
             f"a {profile.name} {what} holds {expected} cards, got {len(held)}: {' '.join(map(str, held))}",
         )
-    no_card_twice((*held, starter))
     counted = (*held, starter)
     fifteen_sets = fifteens(counted)
     pair_sets = pairs(counted)

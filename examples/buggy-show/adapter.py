@@ -68,13 +68,12 @@ def show(data, profile):
         raise Rejected("unknown_profile", f"unknown profile {profile!r}")
     crib = bool(data.get("crib", False))
     held = [parse_card(card) for card in data.get("cards", [])]
-    no_card_twice(held)
     starter = parse_card(data.get("starter"))
+    every = [*held, starter]
+    no_card_twice(every)  # the rejection order: every card read, then no card twice, then the count
     wanted = 4 if crib else KEPT[profile]
     if len(held) != wanted:
         raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {wanted} cards, got {len(held)}")
-    every = [*held, starter]
-    no_card_twice(every)
     subsets = [s for size in range(2, len(every) + 1) for s in itertools.combinations(every, size)]
     fifteens = 2 * sum(1 for s in subsets if sum(min(rank, 10) for rank, _ in s) == 15)
     pairs = 2 * sum(1 for a, b in itertools.combinations(every, 2) if a[0] == b[0])

@@ -83,13 +83,12 @@ function show(input, profileName) {
   if (!profile) throw new Rejected("unknown_profile", `unknown profile ${JSON.stringify(profileName)}`);
   const crib = Boolean(input.crib);
   const held = (input.cards || []).map(parseCard);
-  noCardTwice(held);
   const starter = parseCard(input.starter);
+  noCardTwice([...held, starter]); // the rejection order: cards read, then no card twice, then the count
   const expected = crib ? 4 : profile.kept;
   if (held.length !== expected) {
     throw new Rejected("wrong_card_count", `a ${crib ? "crib" : "hand"} holds ${expected} cards, got ${held.length}`);
   }
-  noCardTwice([...held, starter]);
   const all = [...held, starter];
   const fifteens = 2 * subsets(all).filter((set) => set.length >= 2 && set.reduce((s, c) => s + value(c), 0) === 15).length;
   const pairs = 2 * subsets(all).filter((set) => set.length === 2 && set[0].rank === set[1].rank).length;

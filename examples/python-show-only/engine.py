@@ -65,13 +65,12 @@ def show(data: dict, profile: str) -> dict:
     crib = bool(data.get("crib", False))
     cards = data.get("cards", [])
     held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
-    no_card_twice(held)
     starter = parse_card(data.get("starter"))
+    every = [*held, starter]
+    no_card_twice(every)  # the rejection order: every card read, then no card twice, then the count
     expected = 4 if crib else KEPT[profile]
     if len(held) != expected:
         raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {expected} cards, got {len(held)}")
-    every = [*held, starter]
-    no_card_twice(every)
     subsets = [group for size in range(2, 6) for group in combinations(every, size)]
     fifteens = 2 * sum(1 for group in subsets if sum(min(rank, 10) for rank, _ in group) == 15)
     pairs = 2 * sum(1 for a, b in combinations(every, 2) if a[0] == b[0])

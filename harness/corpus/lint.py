@@ -10,7 +10,8 @@ Every error names the file, the case id (or the catalogue rule id) and the field
   and a case tagged `dispute` cites one;
 - profiles: each listed profile exists and resolves to an expectation (its own entry or
   `default`); no expect entry names a profile that is not listed; `request_profile` appears only
-  in unknown_profile cases, and names no known profile;
+  in unknown_profile cases (or input.rejection-order cases expecting a fault before it,
+  BEFORE_UNKNOWN_PROFILE), and names no known profile;
 - cards: valid, and never twice in one deal (hands, discards, crib, starter, deck, a cut round),
   except in a case that expects invalid_card (resp. duplicate_card);
 - card counts fit each listed profile, except under a profile whose expectation is
@@ -56,12 +57,12 @@ from harness.corpus.cases import (
 )
 from harness.corpus.strict_yaml import read_yaml
 from harness.operations.answers import run_reference
+from harness.operations.card_slots import card_groups
 from harness.operations.compare import mismatches, show
 from reference import Profile, load_profile, profile_names
 
 CARD_PATTERN = re.compile(r"^[A2-9TJQK][CDHS]$")
 DECK_SIZE = 52
-GO = "go"
 RETIRED_FILE_NAME = "retired.txt"
 Rules = Mapping[str, Mapping[str, Any]]
 
@@ -225,89 +226,21 @@ def profile_problems(case: Case, profiles: Mapping[str, Profile]) -> list[tuple[
         if case.request_profile in profiles:
             problems.append(("request_profile", f"{case.request_profile} is a known profile"))
         codes = {_expected_code(case, name) for name in case.profiles if _resolves(case, name)}
-        if codes != {"unknown_profile"}:
-            problems.append(("request_profile", "request_profile is only for cases expecting unknown_profile"))
+        allowed = {"unknown_profile"}
+        if "input.rejection-order" in case.rules:
+            allowed |= set(BEFORE_UNKNOWN_PROFILE)
+        if not codes <= allowed:
+            problems.append(
+                (
+                    "request_profile",
+                    "request_profile is only for cases expecting unknown_profile (or, citing "
+                    f"input.rejection-order, a fault before it: {', '.join(BEFORE_UNKNOWN_PROFILE)})",
+                )
+            )
     return problems
 
 
 # --- cards ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardGroup:
-    """Card slots of an input as (field path, value); `one_deal` when no card may repeat in them."""
-
-    slots: tuple[tuple[str, Any], ...]
-    one_deal: bool
-
-
-def card_groups(op: str, data: Mapping[str, Any]) -> list[CardGroup]:
-    """Where the cards of an input are, grouped by deal."""
-    if op == "show":
-        return [CardGroup((*_slots("input.cards", data["cards"]), ("input.starter", data["starter"])), True)]
-    if op == "play":
-        return [CardGroup(_slots("input.count", data["count"]), True)]
-    if op == "pegging" and "hands" in data:
-        held = tuple(slot for seat in data["hands"] for slot in _slots(f"input.hands.{seat}", data["hands"][seat]))
-        return [CardGroup(held, True), CardGroup(_slots("input.plays", data["plays"]), False)]
-    if op == "pegging":
-        return [
-            CardGroup((*_slots("input.pone", data["pone"]), *_slots("input.dealer", data["dealer"])), True),
-            CardGroup(_slots("input.plays", data["plays"]), False),
-        ]
-    if op == "deal":
-        return [CardGroup(_slots("input.deck", data["deck"]), True)]
-    if op == "cut":
-        return _cut_groups("input.cuts", data["cuts"])
-    if op == "hand":
-        return _hand_groups("input", data)
-    if op == "game":
-        groups = _cut_groups("input.cuts", data["cuts"])
-        for index, hand in enumerate(data["hands"]):
-            groups += _hand_groups(f"input.hands[{index}]", hand)
-        return groups
-    if op == "match":
-        groups = _cut_groups("input.cuts", data["cuts"])
-        for number, game in enumerate(data["games"]):
-            for index, hand in enumerate(game["hands"]):
-                groups += _hand_groups(f"input.games[{number}].hands[{index}]", hand)
-        return groups
-    raise ValueError(f"unknown op {op!r}")
-
-
-def _slots(path: str, values: Sequence[Any]) -> tuple[tuple[str, Any], ...]:
-    """The cards of a list, `go` left out (it stands for a go in `plays`)."""
-    return tuple((f"{path}[{index}]", value) for index, value in enumerate(values) if value != GO)
-
-
-def _cut_groups(path: str, rounds: Sequence[Sequence[Any] | Mapping[str, Any]]) -> list[CardGroup]:
-    """A round is [A's card, B's card], or {seat: card} with three or four seats."""
-    groups = []
-    for index, cards in enumerate(rounds):
-        if isinstance(cards, Mapping):
-            groups.append(CardGroup(tuple((f"{path}[{index}].{seat}", card) for seat, card in cards.items()), True))
-        else:
-            groups.append(CardGroup(_slots(f"{path}[{index}]", cards), True))
-    return groups
-
-
-def _hand_groups(path: str, hand: Mapping[str, Any]) -> list[CardGroup]:
-    if "deck" in hand:
-        dealt = CardGroup(_slots(f"{path}.deck", hand["deck"]), True)
-    else:
-        crib_card = ((f"{path}.crib_card", hand["crib_card"]),) if "crib_card" in hand else ()
-        dealt = CardGroup(
-            (
-                *(slot for who in hand["dealt"] for slot in _slots(f"{path}.dealt.{who}", hand["dealt"][who])),
-                *crib_card,
-                (f"{path}.starter", hand["starter"]),
-            ),
-            True,
-        )
-    # A player's discards come from that player's cards: none twice. Across players and in the
-    # plays a repeated card is an error of play (discard_not_held, card_not_held), not of the deal.
-    discards = [CardGroup(_slots(f"{path}.discards.{who}", cards), True) for who, cards in hand["discards"].items()]
-    return [dealt, *discards, CardGroup(_slots(f"{path}.plays", hand["plays"]), False)]
 
 
 def is_card(value: Any) -> bool:
@@ -317,6 +250,8 @@ def is_card(value: Any) -> bool:
 
 # Rule input.rejection-order: of these faults of the input, the first one present decides the code.
 INPUT_ORDER = ("invalid_card", "duplicate_card", "wrong_card_count")
+# The faults before an unknown profile in that order, the ones the reference judges without one.
+BEFORE_UNKNOWN_PROFILE = (*INPUT_ORDER, "discard_not_held")
 
 
 def _tolerated(case: Case, code: str | None) -> set[str]:

@@ -106,6 +106,10 @@ class Adapter:
     features: Sequence[str] = ()
     extra: Mapping[str, str] = field(default_factory=dict)  # homepage, notes
     batch_handlers: Mapping[str, BatchHandler] = field(default_factory=dict)
+    # Called with (op, input) for a profile the engine does not play, before it answers
+    # unknown_profile: it may raise Rejected for a fault that comes first in the rejection order
+    # (a card that cannot be read, a card twice, a deck of other than 52, a discard not dealt).
+    before_unknown_profile: Callable[[str, Mapping[str, Any]], None] | None = None
 
     def hello(self) -> dict[str, Any]:
         return {
@@ -140,7 +144,7 @@ class Adapter:
             return {"error": {"message": f"operation {op!r} not supported"}}
         profile = str(message.get("profile", ""))
         if profile not in self.profiles:
-            return {"rejected": {"code": UNKNOWN_PROFILE, "message": f"profile {profile!r} is not played here"}}
+            return self._unknown_profile(op, data, profile)
         try:
             return {"ok": dict(handler(data, profile))}
         except Rejected as rejected:
@@ -149,6 +153,16 @@ class Adapter:
             return {"skipped": {"reason": str(skip) or "skipped"}}
         except Exception as error:  # the engine failed: tell the harness, stay up
             return _failure(error)
+
+    def _unknown_profile(self, op: str, data: Mapping[str, Any], profile: str) -> dict[str, Any]:
+        try:
+            if self.before_unknown_profile is not None:
+                self.before_unknown_profile(op, data)
+        except Rejected as rejected:
+            return {"rejected": rejected.body()}
+        except Exception as error:  # the engine failed: tell the harness, stay up
+            return _failure(error)
+        return {"rejected": {"code": UNKNOWN_PROFILE, "message": f"profile {profile!r} is not played here"}}
 
     def answer_batch(self, op: str, inputs: Any, message: Mapping[str, Any]) -> dict[str, Any]:
         """The answer to a batch request: `{"batch": [answer, ...]}`, or one error for all."""

@@ -17,10 +17,11 @@ from typing import Any
 
 from harness.contract.version import suite_version
 from harness.engine.adapter import Adapter, Rejected
-from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
+from harness.operations.answers import OPERATIONS, cached_profiles, rejection, run_reference
+from harness.operations.before_profile import faults_before_profile
 from harness.operations.features import FEATURES
 from harness.operations.show_batch import ShowBatch
-from reference import profile_names
+from reference import CribbageError, profile_names
 
 REFERENCE_NAME = "cribcheck-reference"
 
@@ -43,21 +44,33 @@ def reference_adapter(
         handlers={op: partial(_answer, op) for op in operations},
         features=tuple(features),
         batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
+        before_unknown_profile=_before_unknown_profile,
     )
+
+
+def _before_unknown_profile(op: str, data: Mapping[str, Any]) -> None:
+    """Rule input.rejection-order: what comes before an unknown profile is answered first."""
+    try:
+        faults_before_profile(op, data)
+    except CribbageError as error:
+        _reject(rejection(error))
 
 
 def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
     answer = run_reference(op, data, profile)
     if "rejected" in answer:
-        rejected = answer["rejected"]
-        raise Rejected(
+        _reject(answer["rejected"])
+    return answer["ok"]
+
+
+def _reject(rejected: Mapping[str, Any]) -> None:
+    raise Rejected(
             rejected["code"],
             rejected["message"],
             index=rejected.get("index"),
             hand=rejected.get("hand"),
             game=rejected.get("game"),
         )
-    return answer["ok"]
 
 
 def _names(text: str) -> list[str]:

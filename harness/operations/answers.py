@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
+from harness.operations.before_profile import faults_before_profile
 from reference import (
     CribbageError,
     GameResult,
@@ -34,6 +35,7 @@ from reference import (
     score_play,
     score_show,
 )
+from reference.errors import Code
 from reference.hand import Heels, Show, ThreeForLast
 from reference.muggins import Muggins, credit, read_claims
 from reference.pegging import Go, LastCard, Pegging, Play, PlayScore, Reset
@@ -50,10 +52,21 @@ Json = dict[str, Any]
 def run_reference(op: str, data: Mapping[str, Any], profile_name: str) -> Json:
     """Answer one operation as the reference engine: `{"ok": result}` or `{"rejected": ...}`."""
     try:
-        profile = load_profile(profile_name)
+        profile = _profile(op, data, profile_name)
         return {"ok": _HANDLERS[op](data, profile)}
     except CribbageError as error:
         return {"rejected": rejection(error)}
+
+
+def _profile(op: str, data: Mapping[str, Any], name: str) -> Profile:
+    """The profile named; when it is unknown, the faults that come before an unknown profile in
+    rule input.rejection-order are answered first."""
+    try:
+        return load_profile(name)
+    except CribbageError as error:
+        if error.code is Code.UNKNOWN_PROFILE:
+            faults_before_profile(op, data)
+        raise
 
 
 def rejection(error: CribbageError) -> Json:

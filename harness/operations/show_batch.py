@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from harness.operations.answers import rejection, show_json
+from harness.operations.answers import rejection, run_reference, show_json
 from harness.operations.fast_show import BREAKDOWN_KEYS, INDEX, Parts, ShowScorer
 from reference import CribbageError, Profile, load_profile, score_show
 
@@ -31,8 +31,8 @@ class ShowBatch:
     def __call__(self, inputs: Sequence[Mapping[str, Any]], profile_name: str) -> list[Answer]:
         try:
             profile = load_profile(profile_name)
-        except CribbageError as error:
-            return [{"rejected": rejection(error)} for _ in inputs]
+        except CribbageError:  # each input as a single request: a fault before the profile first
+            return [run_reference("show", data, profile_name) for data in inputs]
         return [self._answer(data, profile) for data in inputs]
 
     def _answer(self, data: Mapping[str, Any], profile: Profile) -> Answer:

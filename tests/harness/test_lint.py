@@ -343,7 +343,41 @@ def test_request_profile_is_only_for_unknown_profile_cases(corpus: Corpus) -> No
     assert corpus.lint(corpus.write("rejections/a.yaml", good)).errors == ()
     path = corpus.write("rejections/b.yaml", case(SEED_000, id="show-b", request_profile="six-card"))
     messages = [e.message for e in corpus.lint(path).errors if e.path == "request_profile"]
-    assert messages == ["six-card is a known profile", "request_profile is only for cases expecting unknown_profile"]
+    assert messages[0] == "six-card is a known profile"
+    assert messages[1].startswith("request_profile is only for cases expecting unknown_profile")
+
+
+def test_request_profile_for_a_fault_before_an_unknown_profile(corpus: Corpus) -> None:
+    # input.rejection-order: a discard not from the hand comes before an unknown profile, so a case
+    # citing the order may send seven-card and expect discard_not_held; a bad cut comes after it.
+    hand = {
+        "dealer": "A",
+        "scores": {"A": 0, "B": 0},
+        "dealt": {"A": ["AC", "4C", "5D", "6H", "KS"], "B": ["7C", "8D", "9H", "2S", "3S"]},
+        "starter": "TC",
+        "discards": {"A": ["KS", "QS"], "B": ["2S", "3S"]},
+        "plays": [],
+    }
+    before = case(
+        SEED_000,
+        op="hand",
+        input=hand,
+        rules=["input.rejection-order"],
+        request_profile="seven-card",
+        expect={"default": {"rejected": "discard_not_held"}},
+    )
+    assert corpus.lint(corpus.write("rejections/a.yaml", before)).errors == ()
+    uncited = case(
+        SEED_000,
+        id="show-b",
+        op="hand",
+        input=hand,
+        rules=["input.cards"],
+        request_profile="seven-card",
+        expect={"default": {"rejected": "discard_not_held"}},
+    )
+    messages = [e.message for e in corpus.lint(corpus.write("rejections/b.yaml", uncited)).errors]
+    assert any(m.startswith("request_profile is only for") for m in messages), messages
 
 
 # --- expectations against the reference engine ---------------------------------------------
