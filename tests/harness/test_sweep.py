@@ -169,3 +169,19 @@ def test_the_progress_line_has_a_rate_and_an_eta() -> None:
     quiet.update(5)
     quiet.close()
     assert quiet.out.getvalue() == ""
+
+
+@pytest.mark.parametrize("variant", ["three-player", "four-player", "four-player--muggins", "six-card-match"])
+def test_a_variant_table_counts_the_show_as_six_card(variant: str) -> None:
+    # Rules variant.three-players and variant.four-players: hands of 4, a crib of 4 and the
+    # six-card flush rules, so a sweep of the same share of cribs through serve agrees with the
+    # reference and gives six-card's table row for row.
+    share = ("--set", "crib", "--canonical", "--shard", "1/300")
+    code, out = sweep("--engine", SERVE, "--profile", variant, *share)
+    assert code == 0 and "every answer agrees with the reference" in out, out
+    _, six = sweep("--profile", "six-card", *share)
+
+    def rows(text: str) -> list[str]:
+        return [line.split(maxsplit=1)[1] for line in text.splitlines() if line[:5].strip().isdigit()]
+
+    assert rows(out) == rows(six) and len(rows(out)) > 20
