@@ -1,6 +1,6 @@
 """How fast the suite feels, as ratios measured side by side in one run on this machine:
 
-    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow]
+    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow] [--only-single]
 
 - the one-line rerun command (`cribcheck run --case ID`): this checkout against REV's (a git
   worktree made for the run), target at most 1/5 of REV's wall time;
@@ -15,6 +15,7 @@
 - `cribcheck fuzz` for 60 s against a mutant with two unrelated bugs (nobs worth 2 in the show,
   a pair royal pegging 4 in the play): both reported.
 
+`--only-single` measures the one-request-at-a-time row alone (no worktree of REV), in seconds.
 Every figure is the median of `--repeat` runs (default 3; one for the slow engine and the fuzzer).
 Prints a table (measure, figure, target, met), the machine and the load average; exit 1 when a
 target is missed. REV defaults to the last commit before this work on speed.
@@ -103,6 +104,23 @@ def raw_round_trip(count: int = 3000) -> float:
     return seconds
 
 
+def single_requests(now: list[str], repeat: int, work: Path, env: dict[str, str]) -> Figure:
+    """One request at a time against the echo engine: the harness's time per request against a
+    bare round trip over the same pipe."""
+    echo = shlex.join([sys.executable, str(HERE / "echo_engine.py")])
+    per_request = []
+    for _ in range(repeat):
+        _, text = timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report",
+                         str(work / "echo.jsonl")], work, env)  # fmt: skip
+        sent = sum(1 for line in (work / "echo.jsonl").read_text().splitlines() if '"not_applicable"' not in line
+                   and '"type": "case"' in line)  # fmt: skip
+        per_request.append(summary_seconds(text)[1] / max(sent, 1))
+    harness = statistics.median(per_request)
+    raw = statistics.median(raw_round_trip() for _ in range(repeat))
+    return Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3",
+                  harness / raw <= 3, f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us")  # fmt: skip
+
+
 def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figure]:
     now = cribcheck(REPO)
     old = cribcheck(before)
@@ -131,18 +149,7 @@ def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figu
     figures.append(Figure("whole corpus through serve, pipelined: REV / now", then / after, ">= 3",
                           then / after >= 3, f"now {after:.2f} s, REV {then:.2f} s"))  # fmt: skip
 
-    echo = shlex.join([sys.executable, str(HERE / "echo_engine.py")])
-    per_request = []
-    for _ in range(repeat):
-        _, text = timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report",
-                         str(work / "echo.jsonl")], work, env)  # fmt: skip
-        sent = sum(1 for line in (work / "echo.jsonl").read_text().splitlines() if '"not_applicable"' not in line
-                   and '"type": "case"' in line)  # fmt: skip
-        per_request.append(summary_seconds(text)[1] / max(sent, 1))
-    harness = statistics.median(per_request)
-    raw = statistics.median(raw_round_trip() for _ in range(repeat))
-    figures.append(Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3",
-                          harness / raw <= 3, f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us"))  # fmt: skip
+    figures.append(single_requests(now, repeat, work, env))
 
     if skip_slow:
         return figures
@@ -169,10 +176,16 @@ def main() -> int:
     parser.add_argument("--before", default=BEFORE, metavar="REV", help=f"the revision to compare (default {BEFORE})")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per figure (median; default 3)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out the 20 ms engine and the fuzzer")
+    parser.add_argument("--only-single", action="store_true", help="measure one request at a time alone")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cribcheck-bench-") as folder:
         work = Path(folder)
+        if args.only_single:
+            env = {**os.environ, "CRIBCHECK_CACHE_DIR": str(work / "cache")}
+            timed([*cribcheck(REPO), "run", "--case", CASE], work, env)  # the cache filled once
+            figures = [single_requests(cribcheck(REPO), args.repeat, work, env)]
+            return report(figures, args)
         before = work / "before"
         add = ["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(before), args.before]
         subprocess.run(add, check=True)
@@ -180,13 +193,18 @@ def main() -> int:
             figures = measure(before, args.repeat, args.skip_slow, work)
         finally:
             subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(before)], check=False)
+    return report(figures, args)
+
+
+def report(figures: list[Figure], args: argparse.Namespace) -> int:
+    """Print the table, the machine and the load; 0 when every target is met."""
     width = max(len(figure.measure) for figure in figures)
     for figure in figures:
         mark = "met" if figure.met else "MISSED"
         print(f"{figure.measure:<{width}}  {figure.value:8.2f}  target {figure.target:<16}  {mark:<6}  {figure.detail}")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}; "
-          f"load average {load}; REV {args.before}")  # fmt: skip
+          f"load average {load}; REV {'(none)' if args.only_single else args.before}")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps([asdict(figure) for figure in figures], indent=2) + "\n", encoding="utf-8")
     return 0 if all(figure.met for figure in figures) else 1
