@@ -9,7 +9,11 @@
   least 3x;
 - one request at a time (`--window 1`) against the echo engine (benchmarks/echo_engine.py, no
   work): the harness's time per request against a bare round trip over the same pipe (a loop that
-  writes the request and reads the answer, nothing checked), within 3x;
+  writes the request and reads the answer, nothing checked), within 3x; the run time (from its
+  JSON Lines report) over the requests sent, which counts the run's fixed costs too (the engine's
+  own start, the 1,018 results not applicable to it, the reports), and, on the next row, the cost
+  of one more request: the difference of two runs of show cases (all profiles, and six-card
+  only, the least of `--repeat` runs each) over the difference of their requests;
 - `--jobs 2` against `--jobs 1` on an engine taking 20 ms an answer (benchmarks/slow_engine.py),
   the whole corpus, at least 1.8x;
 - `cribcheck fuzz` for 60 s against a mutant with two unrelated bugs (nobs worth 2 in the show,
@@ -104,21 +108,36 @@ def raw_round_trip(count: int = 3000) -> float:
     return seconds
 
 
-def single_requests(now: list[str], repeat: int, work: Path, env: dict[str, str]) -> Figure:
-    """One request at a time against the echo engine: the harness's time per request against a
-    bare round trip over the same pipe."""
+def echo_run(now: list[str], work: Path, env: dict[str, str], *selection: str) -> tuple[float, int]:
+    """One `--window 1` run against the echo engine: the run time its report gives (ms precision)
+    and the requests sent (the results not `not_applicable`)."""
     echo = shlex.join([sys.executable, str(HERE / "echo_engine.py")])
-    per_request = []
-    for _ in range(repeat):
-        _, text = timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report",
-                         str(work / "echo.jsonl")], work, env)  # fmt: skip
-        sent = sum(1 for line in (work / "echo.jsonl").read_text().splitlines() if '"not_applicable"' not in line
-                   and '"type": "case"' in line)  # fmt: skip
-        per_request.append(summary_seconds(text)[1] / max(sent, 1))
-    harness = statistics.median(per_request)
+    report = work / "echo.jsonl"
+    timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report", str(report), *selection],
+          work, env)  # fmt: skip
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    sent = sum(1 for line in lines if line["type"] == "case" and line["status"] != "not_applicable")
+    return next(line["duration_s"] for line in lines if line["type"] == "footer"), sent
+
+
+def single_requests(now: list[str], repeat: int, work: Path, env: dict[str, str]) -> list[Figure]:
+    """One request at a time against the echo engine, against a bare round trip over the same pipe:
+    the whole corpus's run time over the requests sent (fixed costs included: the engine's start,
+    the not-applicable results, the reports); and the steady cost of one more request, from two
+    selections of show cases that differ only in their number of requests."""
     raw = statistics.median(raw_round_trip() for _ in range(repeat))
-    return Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3",
-                  harness / raw <= 3, f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us")  # fmt: skip
+    runs = [echo_run(now, work, env) for _ in range(repeat)]
+    harness = statistics.median(seconds / max(sent, 1) for seconds, sent in runs)
+    many = [echo_run(now, work, env, "--tag", "show") for _ in range(repeat)]
+    few = [echo_run(now, work, env, "--tag", "show", "--profile", "six-card") for _ in range(repeat)]
+    (more, sent_more), (less, sent_less) = min(many), min(few)  # the least disturbed run of each
+    steady = (more - less) / max(sent_more - sent_less, 1)
+    return [
+        Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3", harness / raw <= 3,
+               f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us"),
+        Figure("  of which one more request (steady): / bare pipe", steady / raw, "<= 3", steady / raw <= 3,
+               f"{steady * 1e6:.0f} us: ({more:.3f} s - {less:.3f} s) / ({sent_more} - {sent_less} requests)"),
+    ]  # fmt: skip
 
 
 def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figure]:
@@ -149,7 +168,7 @@ def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figu
     figures.append(Figure("whole corpus through serve, pipelined: REV / now", then / after, ">= 3",
                           then / after >= 3, f"now {after:.2f} s, REV {then:.2f} s"))  # fmt: skip
 
-    figures.append(single_requests(now, repeat, work, env))
+    figures += single_requests(now, repeat, work, env)
 
     if skip_slow:
         return figures
@@ -184,7 +203,7 @@ def main() -> int:
         if args.only_single:
             env = {**os.environ, "CRIBCHECK_CACHE_DIR": str(work / "cache")}
             timed([*cribcheck(REPO), "run", "--case", CASE], work, env)  # the cache filled once
-            figures = [single_requests(cribcheck(REPO), args.repeat, work, env)]
+            figures = single_requests(cribcheck(REPO), args.repeat, work, env)
             return report(figures, args)
         before = work / "before"
         add = ["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(before), args.before]
