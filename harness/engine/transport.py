@@ -376,15 +376,6 @@ class EngineProcess:
             reaper.end_marked(self.mark)
             self._outgoing.clear()
             self._close_stdin_now()
-            self._close_stdout()
-
-    def _close_stdout(self) -> None:
-        """After a kill: what was read is still given, then the end of output."""
-        if self._stdout is not None:
-            self._end_of_output()
-        if self._selector is not None:
-            self._selector.close()
-            self._selector = None
-        if self._proc is not None and self._proc.stdout is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self._proc.stdout.close()
+        # Stdout and the selector stay open: a receive waiting in another thread (a pool's copy
+        # being closed) wakes at the end of output the kill brings, as with a reader thread;
+        # both are closed when the process object goes (CPython closes them on release).
