@@ -1,6 +1,6 @@
 """How fast the suite feels, as ratios measured side by side in one run on this machine:
 
-    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow]
+    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow] [--only-single]
 
 - the one-line rerun command (`cribcheck run --case ID`): this checkout against REV's (a git
   worktree made for the run), target at most 1/5 of REV's wall time;
@@ -9,12 +9,17 @@
   least 3x;
 - one request at a time (`--window 1`) against the echo engine (benchmarks/echo_engine.py, no
   work): the harness's time per request against a bare round trip over the same pipe (a loop that
-  writes the request and reads the answer, nothing checked), within 3x;
+  writes the request and reads the answer, nothing checked), within 3x; the run time (from its
+  JSON Lines report) over the requests sent, which counts the run's fixed costs too (the engine's
+  own start, the 1,018 results not applicable to it, the reports), and, on the next row, the cost
+  of one more request: the difference of two runs of show cases (all profiles, and six-card
+  only, run one after the other) over the difference of their requests, the median of `--repeat` pairs;
 - `--jobs 2` against `--jobs 1` on an engine taking 20 ms an answer (benchmarks/slow_engine.py),
   the whole corpus, at least 1.8x;
 - `cribcheck fuzz` for 60 s against a mutant with two unrelated bugs (nobs worth 2 in the show,
   a pair royal pegging 4 in the play): both reported.
 
+`--only-single` measures the one-request-at-a-time row alone (no worktree of REV), in seconds.
 Every figure is the median of `--repeat` runs (default 3; one for the slow engine and the fuzzer).
 Prints a table (measure, figure, target, met), the machine and the load average; exit 1 when a
 target is missed. REV defaults to the last commit before this work on speed.
@@ -103,6 +108,40 @@ def raw_round_trip(count: int = 3000) -> float:
     return seconds
 
 
+def echo_run(now: list[str], work: Path, env: dict[str, str], *selection: str) -> tuple[float, int]:
+    """One `--window 1` run against the echo engine: the run time its report gives (ms precision)
+    and the requests sent (the results not `not_applicable`)."""
+    echo = shlex.join([sys.executable, str(HERE / "echo_engine.py")])
+    report = work / "echo.jsonl"
+    timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report", str(report), *selection],
+          work, env)  # fmt: skip
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    sent = sum(1 for line in lines if line["type"] == "case" and line["status"] != "not_applicable")
+    return next(line["duration_s"] for line in lines if line["type"] == "footer"), sent
+
+
+def single_requests(now: list[str], repeat: int, work: Path, env: dict[str, str]) -> list[Figure]:
+    """One request at a time against the echo engine, against a bare round trip over the same pipe:
+    the whole corpus's run time over the requests sent (fixed costs included: the engine's start,
+    the not-applicable results, the reports); and the steady cost of one more request, from two
+    selections of show cases that differ only in their number of requests."""
+    raw = statistics.median(raw_round_trip() for _ in range(repeat))
+    runs = [echo_run(now, work, env) for _ in range(repeat)]
+    harness = statistics.median(seconds / max(sent, 1) for seconds, sent in runs)
+    pairs = []  # the two runs of each pair side by side in time, so that both see the same load
+    for _ in range(repeat):
+        (more, sent_more), (less, sent_less) = [echo_run(now, work, env, "--tag", "show", *only)
+                                                for only in ((), ("--profile", "six-card"))]  # fmt: skip
+        pairs.append(((more - less) / max(sent_more - sent_less, 1), more, less))
+    steady, more, less = sorted(pairs)[len(pairs) // 2]  # the median pair
+    return [
+        Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3", harness / raw <= 3,
+               f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us"),
+        Figure("  of which one more request (steady): / bare pipe", steady / raw, "<= 3", steady / raw <= 3,
+               f"{steady * 1e6:.0f} us: ({more:.3f} s - {less:.3f} s) / ({sent_more} - {sent_less} requests)"),
+    ]  # fmt: skip
+
+
 def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figure]:
     now = cribcheck(REPO)
     old = cribcheck(before)
@@ -131,18 +170,7 @@ def measure(before: Path, repeat: int, skip_slow: bool, work: Path) -> list[Figu
     figures.append(Figure("whole corpus through serve, pipelined: REV / now", then / after, ">= 3",
                           then / after >= 3, f"now {after:.2f} s, REV {then:.2f} s"))  # fmt: skip
 
-    echo = shlex.join([sys.executable, str(HERE / "echo_engine.py")])
-    per_request = []
-    for _ in range(repeat):
-        _, text = timed([*now, "run", "--no-progress", "--window", "1", "--engine", echo, "--report",
-                         str(work / "echo.jsonl")], work, env)  # fmt: skip
-        sent = sum(1 for line in (work / "echo.jsonl").read_text().splitlines() if '"not_applicable"' not in line
-                   and '"type": "case"' in line)  # fmt: skip
-        per_request.append(summary_seconds(text)[1] / max(sent, 1))
-    harness = statistics.median(per_request)
-    raw = statistics.median(raw_round_trip() for _ in range(repeat))
-    figures.append(Figure("one request at a time: harness / bare pipe (echo engine)", harness / raw, "<= 3",
-                          harness / raw <= 3, f"harness {harness * 1e6:.0f} us, bare {raw * 1e6:.0f} us"))  # fmt: skip
+    figures += single_requests(now, repeat, work, env)
 
     if skip_slow:
         return figures
@@ -169,10 +197,16 @@ def main() -> int:
     parser.add_argument("--before", default=BEFORE, metavar="REV", help=f"the revision to compare (default {BEFORE})")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per figure (median; default 3)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out the 20 ms engine and the fuzzer")
+    parser.add_argument("--only-single", action="store_true", help="measure one request at a time alone")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cribcheck-bench-") as folder:
         work = Path(folder)
+        if args.only_single:
+            env = {**os.environ, "CRIBCHECK_CACHE_DIR": str(work / "cache")}
+            timed([*cribcheck(REPO), "run", "--case", CASE], work, env)  # the cache filled once
+            figures = single_requests(cribcheck(REPO), args.repeat, work, env)
+            return report(figures, args)
         before = work / "before"
         add = ["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", str(before), args.before]
         subprocess.run(add, check=True)
@@ -180,13 +214,18 @@ def main() -> int:
             figures = measure(before, args.repeat, args.skip_slow, work)
         finally:
             subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(before)], check=False)
+    return report(figures, args)
+
+
+def report(figures: list[Figure], args: argparse.Namespace) -> int:
+    """Print the table, the machine and the load; 0 when every target is met."""
     width = max(len(figure.measure) for figure in figures)
     for figure in figures:
         mark = "met" if figure.met else "MISSED"
         print(f"{figure.measure:<{width}}  {figure.value:8.2f}  target {figure.target:<16}  {mark:<6}  {figure.detail}")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}; "
-          f"load average {load}; REV {args.before}")  # fmt: skip
+          f"load average {load}; REV {'(none)' if args.only_single else args.before}")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps([asdict(figure) for figure in figures], indent=2) + "\n", encoding="utf-8")
     return 0 if all(figure.met for figure in figures) else 1

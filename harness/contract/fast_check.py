@@ -86,11 +86,17 @@ def compile_check(target: Mapping[str, Any], by_id: Mapping[str, Any]) -> Callab
     def local(uri: str) -> Any:
         return by_id[uri.split("#", 1)[0]]  # every schema is on disk: never fetched
 
+    keys = _one_of_required(target)
     compiled = fastjsonschema.compile(
-        dict(target), handlers={"https": local, "http": local}, use_default=False, use_formats=False
+        {key: value for key, value in target.items() if keys is None or key != "oneOf"},
+        handlers={"https": local, "http": local},
+        use_default=False,
+        use_formats=False,
     )
 
     def check(instance: Any) -> bool:
+        if keys is not None and not _exactly_one(keys, instance):
+            return False
         try:
             compiled(instance)
         except fastjsonschema.JsonSchemaException:
@@ -98,3 +104,34 @@ def compile_check(target: Mapping[str, Any], by_id: Mapping[str, Any]) -> Callab
         return True
 
     return check
+
+
+def _one_of_required(target: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The keys of a top-level `oneOf` whose every branch is `{"required": [KEY]}` (a response:
+    exactly one of ok, rejected, skipped, error, batch), or None. Such a oneOf holds when exactly
+    one branch does, checked in Python (_exactly_one): compiled, it raises and catches an exception
+    for every branch that fails, most of the time of a check. The other keywords are compiled
+    without it: each keyword here is read on its own (none of KEYWORDS looks at a sibling oneOf).
+    Not done when the schema refers to its own top (then the copy without oneOf would be used)."""
+    branches = target.get("oneOf")
+    if not isinstance(branches, list) or not branches:
+        return None
+    keys = []
+    for branch in branches:
+        if not (isinstance(branch, Mapping) and set(branch) == {"required"} and isinstance(branch["required"], list)):
+            return None
+        if len(branch["required"]) != 1 or not isinstance(branch["required"][0], str):
+            return None
+        keys.append(branch["required"][0])
+    top = str(target.get("$id", ""))
+    if any(urljoin(top, ref).rstrip("#/") == top.rstrip("#/") for ref in _refs(target)):
+        return None
+    return tuple(keys)
+
+
+def _exactly_one(keys: tuple[str, ...], instance: Any) -> bool:
+    """Whether exactly one branch `{"required": [key]}` holds: on an object, the branches whose key
+    it has; on anything else every branch holds (`required` says nothing of a non-object)."""
+    if not isinstance(instance, dict):
+        return len(keys) == 1
+    return sum(key in instance for key in keys) == 1

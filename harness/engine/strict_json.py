@@ -31,6 +31,7 @@ NUMBER_SHOWN = 24  # characters of an offending number quoted in a problem
 
 _DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")  # then a run of digits is a run of zeros
 _LONG_DIGITS = "0" * MAX_INTEGER_DIGITS
+_EXPONENT = re.compile(r"[0-9][eE]")  # every JSON number with an exponent has a digit before it
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTAINERS = (dict, list)
@@ -60,14 +61,20 @@ def read_json(text: str, *, invalid_utf8_at: int | None = None, check_depth: boo
     `check_depth=False` leaves the depth (below the decoder's own limit, about a thousand) to the
     caller: a batch of a thousand answers checks each, with a cache (harness.engine.protocol)."""
     problems: list[str] = []
-    hooks: dict[str, Any] = {
-        "parse_constant": lambda name: _refused(problems, f"{name} is not JSON (a number must be finite)"),
-        "parse_float": lambda numeral: _float(problems, numeral),
-    }
-    if _LONG_DIGITS in text.translate(_DIGITS_AS_ZERO):  # ten times faster than a regular expression
-        hooks["parse_int"] = lambda numeral: _int(problems, numeral)
+    long_digits = _LONG_DIGITS in text.translate(_DIGITS_AS_ZERO)  # ten times faster than a regular expression
+    hooks: dict[str, Any] = {}
+    if long_digits or "NaN" in text or "Infinity" in text or _EXPONENT.search(text) is not None:
+        hooks = {
+            "parse_constant": lambda name: _refused(problems, f"{name} is not JSON (a number must be finite)"),
+            "parse_float": lambda numeral: _float(problems, numeral),
+        }
+        if long_digits:
+            hooks["parse_int"] = lambda numeral: _int(problems, numeral)
+    # Without hooks (the default decoder, half the time): no NaN or Infinity can be read, and a
+    # number has no exponent and no run of 16 digits, so it is an integer below 10^16 or a finite
+    # fraction of at most 33 characters; nothing the hooks could refuse.
     try:
-        value = json.loads(text, **hooks)
+        value = json.loads(text, **hooks) if hooks else json.loads(text)
     except RecursionError:
         raise NotJson(f"nested more than {MAX_DEPTH} levels deep", garbled=False) from None
     except ValueError as error:  # json.JSONDecodeError is a ValueError

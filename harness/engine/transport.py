@@ -1,12 +1,16 @@
 """Talking to an engine process: newline-delimited JSON over its stdin and stdout.
 
-Three daemon threads per process keep the harness from ever blocking on the engine: a writer
-(a full stdin pipe cannot stall the harness), a stdout reader (lines go to a queue; the caller
-waits on it with a deadline) and a stderr drain (a flood of stderr cannot stall the engine; the
+The harness never blocks on the engine. Its stdin and stdout are non-blocking pipes, served in
+the calling thread: `send` writes what the pipe takes at once and keeps the rest, which every
+later `send` and `receive` goes on writing (a full stdin pipe cannot stall the harness);
+`receive` waits on both pipes with `selectors` until the request's deadline, reads stdout with
+`os.read` and splits its lines itself, refusing a line over the limit without holding more than
+the limit in memory. No thread stands between the engine's answer and the caller, so none has to
+wake up for it. One daemon thread drains stderr (a flood of stderr cannot stall the engine; the
 last lines are kept for the report, all of them go to a log file if one is given). The engine
 runs in a session of its own, so Ctrl-C reaches the harness only; however its run ends (a clean
 `bye`, a crash, a hang, Ctrl-C), its process group is killed, and on Linux every process it
-started that left the group too (harness.engine.reaper).
+started that left the group too (harness.engine.reaper). POSIX only (pipes in `selectors`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import queue
+import selectors
 import shlex
 import subprocess
 import threading
@@ -32,6 +36,7 @@ MAX_LINE = 8 * 1024 * 1024  # bytes in one line from the engine; longer lines ar
 STDERR_KEPT = 40  # last stderr lines kept for the report
 STDERR_CHUNK = 4096  # a stderr "line" longer than this is cut into pieces
 QUOTE_BYTES = 400
+READ_CHUNK = 1 << 16  # bytes asked of the stdout pipe at a time
 
 ReceivedKind = Literal["line", "eof", "timeout", "too_long"]
 
@@ -99,7 +104,8 @@ class StderrSink:
 
 
 class EngineProcess:
-    """One run of the engine's command. `start` raises OSError when it cannot be started."""
+    """One run of the engine's command. `start` raises OSError when it cannot be started. One
+    thread at a time uses it (its stdin and stdout are served by the caller of send and receive)."""
 
     def __init__(
         self,
@@ -117,10 +123,17 @@ class EngineProcess:
         self._max_line = max_line
         self._cwd = cwd
         self._env = dict(env) if env is not None else None
-        self._lines: queue.Queue[Received] = queue.Queue()
-        self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._proc: subprocess.Popen[bytes] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._stdin: int | None = None  # the fd, while open
+        self._stdout: int | None = None  # the fd, until the end of output
+        self._outgoing = bytearray()  # written by send, not yet taken by the pipe
+        self._closing = False  # close stdin once _outgoing is written
+        self._incoming = bytearray()  # read from stdout, not yet a whole line
+        self._scanned = 0  # bytes of _incoming known to hold no newline
+        self._dropping: tuple[str, int] | None = None  # a line over the limit: its start, its size so far
+        self._ready: Received | None = None  # a line over the limit, read to its end
 
     def start(self) -> None:
         self._proc = subprocess.Popen(
@@ -134,43 +147,17 @@ class EngineProcess:
             start_new_session=os.name == "posix",
         )
         assert self._proc.stdin and self._proc.stdout and self._proc.stderr
-        for target, stream in (
-            (self._write, self._proc.stdin),
-            (self._read_stdout, self._proc.stdout),
-            (self._drain_stderr, self._proc.stderr),
-        ):
-            thread = threading.Thread(target=target, args=(stream,), daemon=True, name=f"engine-{target.__name__}")
-            thread.start()
-            self._threads.append(thread)
-
-    # --- the three threads ------------------------------------------------------------------
-
-    def _write(self, stream: IO[bytes]) -> None:
-        try:
-            while (data := self._outbox.get()) is not None:
-                stream.write(data)
-                stream.flush()
-        except (OSError, ValueError):
-            pass  # the engine is gone or stopped reading: the stdout reader will see the end
-        finally:
-            with contextlib.suppress(OSError, ValueError):
-                stream.close()
-
-    def _read_stdout(self, stream: IO[bytes]) -> None:
-        try:
-            while line := stream.readline(self._max_line + 1):
-                if len(line) > self._max_line and not line.endswith(b"\n"):
-                    size = len(line)
-                    while (more := stream.readline(1 << 16)) and not more.endswith(b"\n"):
-                        size += len(more)
-                    size += len(more)
-                    head = line[:QUOTE_BYTES].decode("utf-8", "replace")
-                    self._lines.put(Received("too_long", head, size))
-                    continue
-                self._lines.put(_decoded(line))
-        except (OSError, ValueError):
-            pass
-        self._lines.put(Received("eof"))
+        self._stdin = self._proc.stdin.fileno()
+        self._stdout = self._proc.stdout.fileno()
+        os.set_blocking(self._stdin, False)
+        os.set_blocking(self._stdout, False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._stdout, selectors.EVENT_READ)
+        thread = threading.Thread(
+            target=self._drain_stderr, args=(self._proc.stderr,), daemon=True, name="engine-drain-stderr"
+        )
+        thread.start()
+        self._threads.append(thread)
 
     def _drain_stderr(self, stream: IO[bytes]) -> None:
         try:
@@ -179,18 +166,158 @@ class EngineProcess:
         except (OSError, ValueError):
             pass
 
-    # --- the caller's side ------------------------------------------------------------------
+    # --- stdin ------------------------------------------------------------------------------
 
     def send(self, message: Mapping[str, Any]) -> None:
-        """Queue one message (never blocks)."""
-        self._outbox.put(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n")
+        """Write one message, or what of it the pipe takes now (never blocks); the rest is written
+        by the next calls of send and receive."""
+        if self._stdin is None or self._closing:
+            return  # the engine is gone or stopped reading: receive will see the end
+        self._outgoing += json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        self._write()
+
+    def _write(self) -> None:
+        """Write what the stdin pipe takes without blocking; close it when asked and all is written."""
+        if self._stdin is None:
+            return
+        try:
+            while self._outgoing:
+                written = os.write(self._stdin, self._outgoing)
+                del self._outgoing[:written]
+        except BlockingIOError:
+            pass
+        except OSError:  # the engine is gone or closed its stdin: what it did not read is dropped
+            self._outgoing.clear()
+            self._close_stdin_now()
+            return
+        self._watch_stdin()
+        if self._closing and not self._outgoing:
+            self._close_stdin_now()
+
+    def _watch_stdin(self) -> None:
+        """Wait for stdin to take more only while something is left to write."""
+        assert self._selector is not None and self._stdin is not None
+        watched = self._stdin in self._selector.get_map()
+        if self._outgoing and not watched:
+            self._selector.register(self._stdin, selectors.EVENT_WRITE)
+        elif watched and not self._outgoing:
+            self._selector.unregister(self._stdin)
+
+    def _close_stdin_now(self) -> None:
+        if self._stdin is None:
+            return
+        if self._selector is not None and self._stdin in self._selector.get_map():
+            self._selector.unregister(self._stdin)
+        self._stdin = None
+        assert self._proc is not None and self._proc.stdin is not None
+        with contextlib.suppress(OSError, ValueError):
+            self._proc.stdin.close()
+
+    def close_stdin(self) -> None:
+        """Close the engine's stdin once what was sent is written."""
+        self._closing = True
+        self._write()
+
+    # --- stdout -----------------------------------------------------------------------------
 
     def receive(self, deadline: float) -> Received:
         """The next thing on stdout, waiting until `deadline` (time.monotonic()) at most."""
+        while True:
+            found = self._next_line()
+            if found is not None:
+                return found
+            if self._stdout is None:
+                return self._at_end()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return Received("timeout")
+            assert self._selector is not None
+            for key, _ in self._selector.select(left):
+                if key.fd == self._stdout:
+                    self._read()
+                else:
+                    self._write()
+                if self._stdout is None:
+                    break
+
+    def _read(self) -> None:
+        assert self._stdout is not None
         try:
-            return self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            return Received("timeout")
+            chunk = os.read(self._stdout, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._end_of_output()
+            return
+        if self._dropping is not None:
+            self._drop(chunk)
+        else:
+            self._incoming += chunk
+
+    def _end_of_output(self) -> None:
+        assert self._selector is not None and self._stdout is not None
+        self._selector.unregister(self._stdout)
+        self._stdout = None
+
+    def _next_line(self) -> Received | None:
+        """A whole line (or a line over the limit, read to its end) from what was read, if any."""
+        if self._ready is not None:
+            ready, self._ready = self._ready, None
+            return ready
+        if self._dropping is not None:
+            return None
+        end = self._incoming.find(b"\n", self._scanned)
+        limit = self._max_line + 1  # bytes of a line with its newline
+        if end == -1:
+            self._scanned = len(self._incoming)
+            if len(self._incoming) > self._max_line:  # no newline in time: too long, whatever follows
+                head = bytes(self._incoming[:QUOTE_BYTES]).decode("utf-8", "replace")
+                rest = bytes(self._incoming)
+                self._incoming.clear()
+                self._scanned = 0
+                self._dropping = (head, 0)
+                self._drop(rest)
+                return self._next_line()
+            return None
+        size = end + 1
+        line = bytes(self._incoming[:size])
+        del self._incoming[:size]
+        self._scanned = 0
+        if size > limit:
+            return Received("too_long", line[:QUOTE_BYTES].decode("utf-8", "replace"), size)
+        return _decoded(line)
+
+    def _drop(self, chunk: bytes) -> None:
+        """Part of a line over the limit: counted, not kept; what follows its end is kept."""
+        assert self._dropping is not None
+        head, size = self._dropping
+        end = chunk.find(b"\n")
+        if end == -1:
+            self._dropping = (head, size + len(chunk))
+            return
+        self._dropping = None
+        self._incoming += chunk[end + 1 :]
+        self._ready = Received("too_long", head, size + end + 1)
+
+    def _at_end(self) -> Received:
+        """After the end of output: a line over the limit cut by it, a last line without its
+        newline, then the end."""
+        if self._dropping is not None:
+            head, size = self._dropping
+            self._dropping = None
+            return Received("too_long", head, size)
+        if self._incoming:
+            line = bytes(self._incoming)
+            self._incoming.clear()
+            self._scanned = 0
+            if len(line) > self._max_line:
+                return Received("too_long", line[:QUOTE_BYTES].decode("utf-8", "replace"), len(line))
+            return _decoded(line)
+        return Received("eof")
+
+    # --- the process ------------------------------------------------------------------------
 
     def exit_code(self, wait: float = 0.0) -> int | None:
         """The exit code, waiting up to `wait` seconds for the process to end; None if it runs."""
@@ -204,24 +331,36 @@ class EngineProcess:
     def settle(self, wait: float = 0.5) -> int | None:
         """After the end of stdout: the exit code, once stderr has been read to the end."""
         code = self.exit_code(wait)
-        for thread in self._threads[2:]:
+        for thread in self._threads:
             thread.join(timeout=wait)
         return code
 
-    def close_stdin(self) -> None:
-        self._outbox.put(None)
-
     def stop(self, grace: float = 1.0) -> int | None:
-        """Close stdin, give the engine `grace` seconds to exit, then kill what is left of it: its
-        process group and what left the group, always, even after a clean exit (a helper it
-        started, a child holding its stdout)."""
+        """Close stdin once what was sent is written, give the engine `grace` seconds (in all) to
+        exit, then kill what is left of it: its process group and what left the group, always,
+        even after a clean exit (a helper it started, a child holding its stdout)."""
         code = None
+        deadline = time.monotonic() + grace
         try:
             self.close_stdin()
-            code = self.exit_code(grace)
+            self._write_until(deadline)
+            code = self.exit_code(max(0.0, deadline - time.monotonic()) or 0.001)
         finally:
             self.kill()
         return code if code is not None else self.exit_code()
+
+    def _write_until(self, deadline: float) -> None:
+        """Go on writing stdin (and reading stdout, so that the engine is not stuck writing) until
+        all is written or `deadline`."""
+        while self._stdin is not None and self._outgoing and (left := deadline - time.monotonic()) > 0:
+            assert self._selector is not None
+            for key, _ in self._selector.select(left):
+                if key.fd == self._stdout:
+                    self._read()
+                    self._incoming.clear()  # nobody waits for an answer any more
+                    self._scanned = 0
+                else:
+                    self._write()
 
     def kill(self) -> None:
         """Kill the engine, its process group and (on Linux) every process carrying its mark."""
@@ -235,4 +374,8 @@ class EngineProcess:
                     proc.wait(timeout=2.0)
         finally:
             reaper.end_marked(self.mark)
-            self._outbox.put(None)
+            self._outgoing.clear()
+            self._close_stdin_now()
+        # Stdout and the selector stay open: a receive waiting in another thread (a pool's copy
+        # being closed) wakes at the end of output the kill brings, as with a reader thread;
+        # both are closed when the process object goes (CPython closes them on release).

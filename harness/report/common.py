@@ -66,6 +66,8 @@ def json_text(value: Any) -> str:
     end are escaped, so that a reader splitting lines its own way still sees one line."""
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        if text.isascii():  # no lone surrogate, none of the three (and a test of a flag, not a scan)
+            return text
         text.encode("utf-8")
     except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
         text = json.dumps(json_safe(value), ensure_ascii=False, allow_nan=False)

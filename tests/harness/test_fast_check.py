@@ -8,6 +8,7 @@ import copy
 from functools import cache
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -120,3 +121,51 @@ def test_a_schema_with_another_keyword_gets_no_fast_path() -> None:
     nested = {"$id": "https://cribcheck.invalid/y.json", "$ref": "x.json"}
     assert compile_check(nested, {nested["$id"]: nested, tuple_schema["$id"]: tuple_schema}) is None
     assert fast_check("report/report-line.schema.json") is None  # format
+
+
+OK = {"total": 0}
+REJECTED = {"code": "over_31"}
+
+
+@pytest.mark.parametrize(
+    ("response", "valid"),
+    [
+        ({"seq": "1", "ok": OK}, True),
+        ({"seq": "1", "rejected": REJECTED}, True),
+        ({"seq": "1", "skipped": {"reason": "no crib"}}, True),
+        ({"seq": "1", "error": {"message": "boom"}}, True),
+        ({"seq": "1", "batch": [{"ok": OK}]}, True),
+        ({"seq": "1"}, False),  # none of the five
+        ({"seq": "1", "ok": OK, "rejected": REJECTED}, False),  # two of them
+        ({"seq": "1", "ok": OK, "batch": []}, False),  # a result and a batch
+        ({"seq": "1", "ok": OK, "skipped": {"reason": "x"}, "error": {"message": "x"}}, False),  # three
+        ({"seq": "1", "ok": 5}, False),  # exactly one, but not an object
+        ({"seq": "", "ok": OK}, False),  # exactly one, but an empty seq
+        ({"seq": "1", "ok": OK, "extra": 1}, False),  # exactly one, and a key the schema does not know
+        ({"seq": "1", "batch": [{"ok": OK, "error": {"message": "x"}}]}, False),  # two in a batch answer
+        (["seq", "ok"], False),  # not an object
+    ],
+)
+def test_the_response_oneof_checked_in_python_gives_the_verdicts_of_jsonschema(response: Any, valid: bool) -> None:
+    # the response schema's oneOf (exactly one of ok, rejected, skipped, error, batch) is checked
+    # outside the compiled code; each verdict is written by hand from the schema
+    assert fast_check(RESPONSE)(response) == valid
+    assert slow_valid(RESPONSE, response) == valid
+
+
+def test_a_oneof_of_required_keys_gives_the_verdicts_of_jsonschema_on_any_value() -> None:
+    schema = {
+        "$id": "https://cribcheck.invalid/one-of.json",
+        "oneOf": [{"required": ["a"]}, {"required": ["b"]}, {"required": ["a"]}],
+        "properties": {"a": {"type": "integer"}},
+    }
+    single = {"$id": "https://cribcheck.invalid/single.json", "oneOf": [{"required": ["a"]}]}
+    loop = {"$id": "https://cribcheck.invalid/loop.json", "oneOf": [{"required": ["a"]}, {"required": ["b"]}],
+            "properties": {"a": {"$ref": "#"}}}  # fmt: skip
+    for tested in (schema, single, loop):
+        check = compile_check(tested, {tested["$id"]: tested})
+        assert check is not None
+        for value in ({"a": 1}, {"b": 1}, {"a": 1, "b": 1}, {"a": "x", "b": 1}, {}, 3, [], "a",
+                      {"a": {"b": 1}}, {"a": {"a": 1, "b": 1}}, {"a": {}}):  # fmt: skip
+            expected = jsonschema.Draft202012Validator(tested).is_valid(value)
+            assert check(value) == expected, (tested["$id"], value)

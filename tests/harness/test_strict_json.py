@@ -37,6 +37,11 @@ def nested(depth: int) -> str:
         ('{"total": 1e999}', "the number 1e999 is out of range (not finite)"),
         ('{"total": -1e999}', "the number -1e999 is out of range"),
         ('{"total": 1.' + "5" * 200 + "}", "is longer than 100 characters"),
+        ('{"total": 1E999}', "the number 1E999 is out of range"),  # a capital E is an exponent too
+        ('{"total": 2e+400}', "the number 2e+400 is out of range"),
+        ('{"total": 0.' + "0" * 120 + "1}", "is longer than 100 characters"),  # zeros are digits
+        ('{"total": ' + "7" * 330 + ".5}", "is longer than 100 characters"),  # infinite as a float, no exponent
+        ('["5e", {"total": NaN}]', "NaN is not JSON"),  # a word ending in e or E hides nothing
         ('{"total": ' + HUGE + "}", "the integer 999999999999999999999999... (5000 characters) is beyond the limit"),
         ('{"total": 9007199254740992}', "the integer 9007199254740992 is beyond the limit of ±9007199254740991"),
         ('{"total": -9007199254740992}', "the integer -9007199254740992 is beyond"),
@@ -64,6 +69,8 @@ def test_each_violation_of_strict_json_is_named(text: str, problem: str) -> None
         ('["\\ud83d\\ude00"]', ["\U0001f600"]),  # a surrogate pair is one character, allowed
         ('["\\\\ud800"]', ["\\ud800"]),  # an escaped backslash, then text: no surrogate at all
         ('["NaN", "Infinity"]', ["NaN", "Infinity"]),  # words in strings are strings
+        ("[0.123456789012345, -123456789012345.5, 1e2, 25E-1]", [0.123456789012345, -123456789012345.5, 100.0, 2.5]),
+        ('{"seq": "1e5", "ok": {"total": 0.5}}', {"seq": "1e5", "ok": {"total": 0.5}}),  # an exponent in a string
         (nested(MAX_DEPTH), json.loads(nested(MAX_DEPTH))),
         ("[" + ",".join(["[0]"] * 1000) + "]", [[0]] * 1000),  # many brackets, shallow
     ],
