@@ -1,6 +1,7 @@
 """The rules book, docs/rules.md, made from the catalogue (cases/rules.yaml) and the corpus.
 
-Every rule with its id (an anchor: `docs/rules.md#show.runs`), its statement, the profiles it
+The profiles, each a row of its rule knobs as the reference reads them (reference/profiles/*.yaml);
+every rule with its id (an anchor: `docs/rules.md#show.runs`), its statement, the profiles it
 applies to, its sources and the cases that cite it; every dispute with both readings, the profile
 that plays each and the cases under each; the source table. Written by
 
@@ -23,7 +24,7 @@ from harness.contract.files import CATALOGUE_FILE, SAFE_LOADER
 from harness.corpus.cases import Case, load_cases
 from harness.corpus.lint import ruling_family
 from reference import load_profile
-from reference.profiles import profile_names
+from reference.profiles import Profile, SkunkRule, profile_names
 
 AREAS = {
     "cards": "Cards",
@@ -61,7 +62,10 @@ def render(catalogue: Mapping[str, Any], cases: Sequence[Case]) -> str:
     rules = catalogue["rules"]
     lines = [HEADER, "## Contents", ""]
     areas = [area for area in AREAS if any(rule["area"] == area for rule in rules)]
+    lines += ["- [Profiles](#profiles)"]
     lines += [f"- [{AREAS[area]}](#{area})" for area in areas] + ["- [Sources](#sources)", ""]
+    disputes = {rule["dispute"]: rule["id"] for rule in rules if rule["area"] == "dispute"}
+    lines += _profiles(profiles, disputes)
     for area in areas:
         lines += [f'<a id="{area}"></a>', "", f"## {AREAS[area]}", ""]
         for rule in (rule for rule in rules if rule["area"] == area):
@@ -91,6 +95,90 @@ def _rule(rule: Mapping[str, Any], cases: Sequence[Case], profiles: Mapping[str,
     else:
         lines.append(f"- **Cases ({len(cases)}):** {_case_links(cases)}")
     return [*lines, ""]
+
+
+PROFILES_INTRO = """\
+A profile is one way to play, and it is data: each row is what the reference engine reads from
+`reference/profiles/NAME.yaml`. The main profiles come first; a variant `MAIN--READING` plays MAIN
+but for the one point its description names (most often the other reading of a dispute). What no
+column names is common to the main profiles: the values of the cards, fifteens, pairs, runs, the
+31 (2 and nothing more), heels 2, nobs 1 (in the crib too), the cut for deal by rank, and the win
+the moment a side reaches or passes the target.
+"""
+
+
+def _profiles(profiles: Mapping[str, Profile], disputes: Mapping[str, str]) -> list[str]:
+    """The profiles chapter: one row of knobs per playable profile, main profiles first; a
+    variant's row links the dispute whose other reading it plays."""
+    lines = ['<a id="profiles"></a>', "", "## Profiles", "", PROFILES_INTRO]
+    lines += [
+        "| profile | plays | seats (sides) | target | dealt / kept | crib | count | three for last "
+        "| hand flush | crib flush | skunks and game points | muggins | match |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for profile in sorted(profiles.values(), key=lambda profile: (profile.variant_of is not None, profile.name)):
+        lines.append(
+            "| "
+            + " | ".join(
+                (
+                    f"`{profile.name}`",
+                    _plays(profile, disputes),
+                    _seats(profile),
+                    str(profile.target),
+                    f"{profile.cards_dealt} / {profile.cards_kept}",
+                    _crib(profile),
+                    "one count a hand" if profile.count == "single" else "restarts after a go",
+                    f"{profile.three_for_last} to the first pone" if profile.three_for_last else "none",
+                    _hand_flush(profile),
+                    "4 cards (4, 5 with the starter)" if profile.crib_four_card_flush else "5 only",
+                    _skunks(profile.skunk),
+                    "yes" if profile.muggins else "no",
+                    "none" if profile.match_target is None else f"first to {profile.match_target} game points",
+                )
+            )
+            + " |"
+        )
+    return [*lines, ""]
+
+
+def _plays(profile: Profile, disputes: Mapping[str, str]) -> str:
+    text = _cell(profile.description)
+    if profile.variant_of is None:
+        return text
+    if profile.dispute is not None:
+        text = text.replace(profile.dispute, f"[{profile.dispute}](#{disputes[profile.dispute]})", 1)
+    return f"as `{profile.variant_of}`, but: {text}"
+
+
+def _seats(profile: Profile) -> str:
+    seats = " ".join("ABCD"[: profile.seats])
+    if profile.sides is None:
+        return f"{seats}, each for itself"
+    return f"{seats} ({' against '.join('+'.join(members) for _, members in profile.sides)})"
+
+
+def _crib(profile: Profile) -> str:
+    discards = f"{profile.discards_each} from each seat"
+    extra = f" + {profile.crib_from_deck} from the deck" if profile.crib_from_deck else ""
+    return f"{profile.crib_size}: {discards}{extra}"
+
+
+def _hand_flush(profile: Profile) -> str:
+    kept = profile.cards_kept
+    if profile.hand_flush_starter_completes:
+        return f"{kept}, {kept + 1} with the starter; {kept - 1} + the starter {kept}"
+    return f"{kept}, {kept + 1} with the starter"
+
+
+def _skunks(rule: SkunkRule | None) -> str:
+    if rule is None:
+        return "none"
+    parts = [f"a win {rule.win_points}"]
+    for line in reversed(rule.classes):
+        where = f"loser below {line.below}" if line.below is not None else f"won by more than {line.over}"
+        name = line.name.replace("_", " ")
+        parts.append(f"{name} ({where}) {line.game_points}" + (", wins the match" if line.wins_match else ""))
+    return "; ".join(parts)
 
 
 def _case_links(cases: Sequence[Case], only: set[str] | None = None) -> str:

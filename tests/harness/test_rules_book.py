@@ -80,3 +80,47 @@ def test_every_link_of_the_rules_book_resolves() -> None:
             assert target[1:] in anchors, target
         else:
             assert (BOOK_FILE.parent / target).resolve().is_file(), target
+
+
+def profile_row(name: str) -> list[str]:
+    """The cells of a profile's row in the rules book's Profiles chapter."""
+    chapter = BOOK[BOOK.index('<a id="profiles"></a>') : BOOK.index('<a id="cards"></a>')]
+    rows = [line for line in chapter.splitlines() if line.startswith(f"| `{name}` |")]
+    assert len(rows) == 1, name
+    return [cell.strip() for cell in rows[0].strip("|").split(" | ")]
+
+
+def test_the_profiles_chapter_has_a_row_for_every_profile() -> None:
+    from reference.profiles import profile_names
+
+    assert "- [Profiles](#profiles)" in BOOK
+    for name in profile_names():
+        profile_row(name)
+
+
+def test_the_profiles_chapter_states_each_main_profile_as_the_rulings_do() -> None:
+    # columns: profile, plays, seats (sides), target, dealt / kept, crib, count, three for last,
+    # hand flush, crib flush, skunks and game points, muggins, match (values from the rulings)
+    five = profile_row("five-card")
+    assert five[2:10] == [
+        "A B, each for itself", "61", "5 / 3", "4: 2 from each seat", "one count a hand",
+        "3 to the first pone", "3, 4 with the starter", "5 only",
+    ]
+    assert five[10:] == ["none", "no", "none"]
+    six = profile_row("six-card")
+    assert six[3:7] == ["121", "6 / 4", "4: 2 from each seat", "restarts after a go"]
+    assert six[10] == "a win 1; skunk (loser below 91) 2; double skunk (loser below 61) 3"
+    three = profile_row("three-player")
+    assert three[2:6] == ["A B C, each for itself", "121", "5 / 4", "4: 1 from each seat + 1 from the deck"]
+    assert three[10] == "none"
+    four = profile_row("four-player")
+    assert four[2] == "A B C D (A+C against B+D)"
+    assert four[10] == "a win 1; skunk (loser below 91) 2; double skunk (loser below 61) 3"
+    assert profile_row("four-player--no-skunk")[10] == "none"
+    assert profile_row("six-card--muggins")[11] == "yes" and profile_row("four-player--muggins")[11] == "yes"
+    assert profile_row("six-card-match")[12] == "first to 3 game points"
+    triple = profile_row("six-card-match--triple-skunk")[10]
+    assert triple.endswith("triple skunk (loser below 31) 3, wins the match")
+    assert "double skunk (loser below 61) 4" in profile_row("six-card-match--double-skunk-4")[10]
+    # a variant links the dispute whose other reading it plays
+    assert "[D10](#dispute.d10-partnership-skunk)" in profile_row("four-player--no-skunk")[1]
