@@ -75,6 +75,11 @@ def triple_skunk(profile: Profile) -> bool:
     return profile.skunk is not None and any(line.wins_match for line in profile.skunk.classes)
 
 
+def seats(count: int) -> Callable[[Profile], bool]:
+    """The profiles of a table of `count` seats."""
+    return lambda profile: profile.seats == count
+
+
 def triple_skunk_not_final(profile: Profile) -> SkunkRule:
     """The triple skunk still gives its game points, but the match goes on."""
     assert profile.skunk is not None
@@ -511,6 +516,85 @@ MUTANTS: tuple[Mutant, ...] = (
         "match.triple-skunk",
         profile_change("skunk", triple_skunk_not_final, triple_skunk),
     ),
+    Mutant(
+        "every-seat-recuts",
+        "3-4 seats: after a tie for the lowest cut every seat cuts again, not only the seats tied",
+        "deal.cut-for-deal-seats",
+        fn("reference.game._cut_round", bug.every_seat_recuts),
+    ),
+    Mutant(
+        "dealing-anticlockwise",
+        "3-4 seats: the deal goes anticlockwise, the dealer's right taking the 1st card (the dealer still last)",
+        "deal.dealing-seats",
+        fn("reference.deal.dealt_hands", bug.dealt_anticlockwise),
+    ),
+    Mutant(
+        "foreign-discard-ignored",
+        "3-4 seats: a discard that is not among the seat's own cards is ignored (the hand keeps five), not refused",
+        "deal.discard-one",
+        fn("reference.hand.kept_cards", bug.foreign_discard_ignored),
+    ),
+    Mutant(
+        "stock-from-the-crib-card",
+        "three players: the stock is counted from the crib's card of the deck, so the starter is one card up",
+        "deal.starter-seats",
+        fn("reference.deal.cut_the_stock", bug.stock_from_the_crib_card),
+    ),
+    Mutant(
+        "deal-passes-right",
+        "3-4 seats: after each hand the deal passes to the right, not the left",
+        "deal.rotate",
+        fn("reference.game.left_of", bug.right_of),
+    ),
+    Mutant(
+        "play-passes-right",
+        "3-4 seats: in the pegging the turn passes to the right (anticlockwise); the dealer's left still leads",
+        "peg.order-seats",
+        fn(PEGGER, bug.play_passes_right),
+    ),
+    Mutant(
+        "only-last-player-plays-on",
+        "3-4 seats: after a go only the last card's player plays on; the series ends when that seat cannot",
+        "peg.go-seats",
+        fn(PEGGER, bug.only_last_player_plays_on),
+    ),
+    Mutant(
+        "no-pair-with-partner",
+        "four players: a card that pairs the card its partner played just before it scores no pair",
+        "peg.pairs-runs-round-table",
+        fn(PEGGER, bug.no_pair_with_partner),
+    ),
+    Mutant(
+        "show-from-dealer-right",
+        "3-4 seats: the hands are counted from the dealer's right (anticlockwise), the dealer's hand last",
+        "game.show-order-seats",
+        fn("reference.hand.the_show", bug.show_from_dealer_right),
+    ),
+    Mutant(
+        "three-player-target-61",
+        "three players: the game is played to 61 (as five-card, five cards being dealt), not 121",
+        "game.three-player-win",
+        profile_field("target", 61, seats(3)),
+    ),
+    Mutant(
+        "three-player-dealt-six",
+        "three players: six cards are dealt to each seat as in six-card, each discarding two",
+        "variant.three-players",
+        profile_field("cards_dealt", 6, seats(3)),
+    ),
+    Mutant(
+        "four-player-target-61",
+        "four players: the sides play to 61 (as five-card, five cards being dealt), not 121",
+        "variant.four-players",
+        profile_field("target", 61, seats(4)),
+    ),
+    Mutant(
+        "extra-seat-ignored",
+        "scores, cards dealt or discards for a seat or side the table lacks are ignored, not bad_seat",
+        "input.seats",
+        fn("reference.hand.check_keys", bug.extra_seats_ignored),
+    ),
+
 )
 
 
