@@ -15,7 +15,8 @@ from typing import Any
 import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
-from reference.hand import Heels, ThreeForLast
+from reference.hand import Heels, Show, ThreeForLast
+from reference.muggins import Claims, Credit
 from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, can_play
 from reference.seats import TABLE_NAMES, round_from_left_of, seats_of, side_of
 
@@ -617,4 +618,67 @@ def extra_seats_ignored(original: Fn) -> Fn:
         return original(mapping, expected, profile, what)
 
     return check_keys
+
+
+# --- muggins and claims ------------------------------------------------------------------------
+
+
+def unclaimed_as_zero(original: Fn) -> Fn:
+    """Muggins: a play or show its owner gives no claim for is taken as claimed 0 (used as
+    `_claim_for`); without muggins a claim changes nothing, so nor does this."""
+
+    def claim_for(event: Any, seat: Any, claims: Claims) -> int | None:
+        claim = original(event, seat, claims)
+        return 0 if claim is None and isinstance(event, Play | Show) else claim
+
+    return claim_for
+
+
+def overclaim_pegged(original: Fn) -> Fn:
+    """Muggins: a claim above the true points is pegged as claimed, not corrected down."""
+
+    def credit(true_points: int, claim: int | None, *, muggins: bool) -> Credit:
+        if muggins and claim is not None and claim > true_points:
+            return Credit(points=claim, overlooked=0, claimed=claim)
+        return original(true_points, claim, muggins=muggins)
+
+    return credit
+
+
+def claims_by_play_index(original: Fn) -> Fn:
+    """Claims kept by the play's index only: a claim on a go or last-card point (`last_card: i`,
+    never claimed) is read as a claim on the card at plays[i], the later claim standing."""
+
+    def read_claims(claims: Any, plays: Sequence[object], seats: Sequence[str]) -> Claims:
+        read = original(claims, plays, seats)  # every claim checked
+        by_index: dict[int, int] = {}
+        for claim in claims or ():
+            for kind in ("play", "last_card"):
+                if kind in claim:
+                    by_index[claim[kind]] = claim["points"]
+        return Claims(plays=by_index, shows=read.shows)
+
+    return read_claims
+
+
+def later_claim_stands(original: Fn) -> Fn:
+    """A count claimed twice is not refused: the claims are kept by count, the later one standing."""
+
+    def read_claims(claims: Any, plays: Sequence[object], seats: Sequence[str]) -> Claims:
+        if isinstance(claims, list):
+            latest: dict[object, object] = {}
+            for number, claim in enumerate(claims):
+                latest[_count_named(claim, number)] = claim
+            claims = list(latest.values())
+        return original(claims, plays, seats)
+
+    return read_claims
+
+
+def _count_named(claim: object, number: int) -> object:
+    """The count a claim names, as a key (what it names and where); a claim that is not a mapping
+    is a key of its own."""
+    if not isinstance(claim, Mapping):
+        return number
+    return tuple(sorted((str(key), repr(value)) for key, value in claim.items() if key != "points"))
 

@@ -80,6 +80,14 @@ def seats(count: int) -> Callable[[Profile], bool]:
     return lambda profile: profile.seats == count
 
 
+def plays_muggins(profile: Profile) -> bool:
+    return profile.muggins
+
+
+def no_muggins(profile: Profile) -> bool:
+    return not profile.muggins
+
+
 def triple_skunk_not_final(profile: Profile) -> SkunkRule:
     """The triple skunk still gives its game points, but the match goes on."""
     assert profile.skunk is not None
@@ -106,6 +114,7 @@ def profile_change(
 
 PEGGER = "reference.pegging._Pegger"
 AWARDS = "reference.hand._awards"
+CREDITED = "reference.hand._credited"
 
 MUTANTS: tuple[Mutant, ...] = (
     # --- the show ---
@@ -593,6 +602,56 @@ MUTANTS: tuple[Mutant, ...] = (
         "scores, cards dealt or discards for a seat or side the table lacks are ignored, not bad_seat",
         "input.seats",
         fn("reference.hand.check_keys", bug.extra_seats_ignored),
+    ),
+    # --- muggins and claims ---
+    Mutant(
+        "unclaimed-count-claimed-zero",
+        "muggins: a play or hand given without a claim is taken as claimed 0, its points all overlooked",
+        "muggins.claim",
+        fn("reference.hand._claim_for", bug.unclaimed_as_zero),
+    ),
+    Mutant(
+        "overclaim-pegged",
+        "muggins: a claim above the true points is pegged as claimed, not corrected down",
+        "muggins.overclaim",
+        fn("reference.hand.credit", bug.overclaim_pegged),
+    ),
+    Mutant(
+        "last-card-claim-on-the-card",
+        "muggins: a claim on a go or last-card point is read as a claim on its card (claims kept by play index)",
+        "muggins.never-claimed",
+        fn("reference.hand.read_claims", bug.claims_by_play_index),
+    ),
+    Mutant(
+        "muggins-by-default",
+        "every profile plays muggins: without it, claims are pegged as claimed and the rest goes to the opponent",
+        "muggins.off",
+        profile_field("muggins", True, no_muggins),
+        shown_only_by="claims",
+    ),
+    Mutant(
+        "muggins-profiles-without-muggins",
+        "the muggins profiles play without muggins: claims are ignored and the true points pegged",
+        "variant.muggins",
+        profile_field("muggins", False, plays_muggins),
+    ),
+    Mutant(
+        "claimed-twice-later-stands",
+        "a count claimed twice is not refused (bad_claim): the later claim stands",
+        "input.claims",
+        fn("reference.hand.read_claims", bug.later_claim_stands),
+    ),
+    Mutant(
+        "muggins-at-end-of-hand",
+        "muggins: the points a claim overlooked are pegged by the other side at the end of the hand, not at once",
+        "muggins.overlooked",
+        fn(CREDITED, timing.muggins_at_end_of_hand),
+    ),
+    Mutant(
+        "muggins-before-the-claim",
+        "muggins: the points a claim overlooked are pegged by the other side before the owner pegs the claim",
+        "muggins.overlooked",
+        fn(CREDITED, timing.muggins_before_the_claim),
     ),
 
 )

@@ -93,7 +93,7 @@ def test_a_mutant_only_a_feature_shows_is_not_applicable_without_it():
     assert not_applicable(table, ("skunk",)) == []
 
 
-def test_only_the_skunk_mutants_are_shown_only_by_a_feature():
+def test_only_the_skunk_mutants_and_muggins_everywhere_are_shown_only_by_a_feature():
     # Every other mutant changes what every engine must answer; the corpus test proves each claim.
     shown_only = {mutant.name: mutant.shown_only_by for mutant in MUTANTS if mutant.shown_only_by}
     assert shown_only == {
@@ -101,6 +101,8 @@ def test_only_the_skunk_mutants_are_shown_only_by_a_feature():
         "skunk-off-by-one": "skunk",
         "double-skunk-off-by-one": "skunk",
         "partnership-no-skunk": "skunk",  # D10: the sides' scores and winner stay, only the skunk differs
+        # Claims under a profile without muggins are sent only to an engine claiming `claims`.
+        "muggins-by-default": "claims",
     }
 
 

@@ -166,6 +166,21 @@ G61 = {
 # the stock starts at JC: JC QC KC AD 2D ...; a cut of depth 4 turns stock[4] = 2D.
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 
+# Hand H6 (six-card, A deals, B the pone, starter 5S; the deal of several muggins cases): A dealt
+# 4C 5D 6H 6S QH 7D lays away QH 7D; B dealt KD 9C 3H 2H AC 8S lays away AC 8S. Pegging: B KD 10;
+# A 5D 15 fifteen 2; B 9C 24; A 6H 30; B go (33, 32), A cannot: go point A 1; B 3H 3; A 4C 7; B 2H
+# 9 run 2-3-4 3; A 6S 15 fifteen 2, last card 1: A 6, B 3. Show: B KD 9C 3H 2H + 5S: K+5, K+3+2 = 4;
+# A 4C 5D 6H 6S + 5S: fifteens 4+5+6 four ways 8, two pairs 4, four runs of 3 12 = 24; crib QH 7D
+# AC 8S + 5S: Q+5, 7+8 = 4. From 0-0: A 34, B 7.
+HAND_H6 = {
+    "dealer": "A",
+    "scores": {"A": 0, "B": 0},
+    "dealt": {"A": cards("4C 5D 6H 6S QH 7D"), "B": cards("KD 9C 3H 2H AC 8S")},
+    "starter": "5S",
+    "discards": {"A": cards("QH 7D"), "B": cards("AC 8S")},
+    "plays": cards("KD 5D 9C 6H 3H 4C 2H 6S"),
+}
+
 # Three players (the hand of v3-hand-crib-card-off-suit-breaks-crib-flush), C deals, from 50 each:
 # the pegging gives A 4, B 5, C 20 (A 54, B 55, C 70 after it); the show A 5, B 8, C 10 and the
 # crib 4: A 59, B 63, C 84, nobody at 121.
@@ -599,6 +614,89 @@ WITNESSES = (
         "scores.A",
         "rejected:bad_seat",
         34,
+    ),
+    # --- muggins and claims ---
+    # H6 under muggins with no claim: every count claimed in full, A 34, B 7. Taken as claimed 0,
+    # each play's and show's points go to the other player: A keeps its go and last-card points (2)
+    # and pegs B's run 3 and hand 4: A 9 (B 2 + 2 + 24 + 4 = 32).
+    Witness("unclaimed-count-claimed-zero", "hand", "six-card--muggins", HAND_H6, "scores.A", 34, 9),
+    # The case: A on 116 claims 10 for a crib worth 4, corrected to 4: 120, nobody wins. Pegged as
+    # claimed: 126, A wins.
+    Witness(
+        "overclaim-pegged",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-crib-overclaimed-cannot-win"),
+        "winner",
+        None,
+        "A",
+    ),
+    # The case: the claim of 0 on the last-card point after A's 6S is ignored, nobody wins (A 114,
+    # B 119). Read as a claim on the 6S, B pegs its fifteen's 2 (117) and wins with its hand.
+    Witness(
+        "last-card-claim-on-the-card",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-last-card-claim-zero-leaves-the-fifteen-pegged"),
+        "winner",
+        None,
+        "B",
+    ),
+    # The case under six-card (the claims sent, as to an engine claiming the feature `claims`): A's
+    # claim of 0 for its 29 changes nothing, nobody wins (A 97, B 98). With muggins everywhere, B
+    # pegs the 29 and wins.
+    Witness(
+        "muggins-by-default",
+        "hand",
+        "six-card",
+        corpus_input("vmug-29-hand-claimed-zero-pone-wins"),
+        "winner",
+        None,
+        "B",
+    ),
+    # The same case under muggins: B pegs the 29 A overlooked and wins. Without muggins, nobody wins.
+    Witness(
+        "muggins-profiles-without-muggins",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-29-hand-claimed-zero-pone-wins"),
+        "winner",
+        "B",
+        None,
+    ),
+    # The case: A's hand claimed twice in hand 0: bad_claim. The later claim (10) standing, the hand
+    # is played and the game goes on unwon.
+    Witness(
+        "claimed-twice-later-stands",
+        "game",
+        "six-card--muggins",
+        corpus_input("vmug-rej-game-hand-claimed-twice"),
+        "winner",
+        "rejected:bad_claim",
+        None,
+    ),
+    # The case: A 100, B 119; A claims 0 for its fifteen and B pegs the 2 at once: 121, B wins. Held
+    # to the end of the hand, the muggins waits; A pegs the go (101) and B wins with its run of 3:
+    # 122.
+    Witness(
+        "muggins-at-end-of-hand",
+        "hand",
+        "six-card--muggins",
+        corpus_input("mug-hand-overlooked-fifteen-gives-opponent-the-win"),
+        "scores.B",
+        121,
+        122,
+    ),
+    # The case: both on 120, A claims 1 of its fifteen and pegs it first: A 121 wins. B's point
+    # pegged first, B reaches 121 and wins.
+    Witness(
+        "muggins-before-the-claim",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-short-claim-reaches-121-before-the-muggins"),
+        "winner",
+        "A",
+        "B",
     ),
 )
 
