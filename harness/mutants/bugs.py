@@ -8,6 +8,7 @@ Nothing here is used by the reference engine itself.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, pairwise
 from typing import Any
@@ -682,3 +683,33 @@ def _count_named(claim: object, number: int) -> object:
         return number
     return tuple(sorted((str(key), repr(value)) for key, value in claim.items() if key != "points"))
 
+
+# --- matches -----------------------------------------------------------------------------------
+
+
+def games_counted(original: Fn) -> Fn:
+    """Matches: a game won adds 1 to its winner's total whatever its skunk (used as the match's
+    `play_hands`: the games are counted, not their game points)."""
+
+    def play_hands(profile: Any, cut: Any, hands: Any) -> Any:
+        game = original(profile, cut, hands)
+        return game if game.winner is None else dataclasses.replace(game, game_points=1)
+
+    return play_hands
+
+
+def play_on_after_the_match(original: Fn) -> Fn:
+    """Matches: the games given after the match was won are played on (the totals go on), not
+    game_over; the winner is still the first to reach the target."""
+
+    def play_match(profile: Any, *, cuts: Any, games: Any) -> Any:
+        if getattr(profile, "match_target", None) is None:
+            return original(profile, cuts=cuts, games=games)
+        played = original(dataclasses.replace(profile, match_target=sys.maxsize), cuts=cuts, games=games)
+        for number, one in enumerate(played.games, start=1):
+            winner = one.game.winner
+            if winner is not None and (one.game.wins_match or one.totals[winner] >= profile.match_target):
+                return dataclasses.replace(played, winner=winner, decided_by=number)
+        return played
+
+    return play_match

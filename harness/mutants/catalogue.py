@@ -88,6 +88,16 @@ def no_muggins(profile: Profile) -> bool:
     return not profile.muggins
 
 
+def plays_matches(profile: Profile) -> bool:
+    return profile.match_target is not None
+
+
+def match_target_one_up(profile: Profile) -> int:
+    """The match won by passing the target, not reaching it: one game point more."""
+    assert profile.match_target is not None
+    return profile.match_target + 1
+
+
 def triple_skunk_not_final(profile: Profile) -> SkunkRule:
     """The triple skunk still gives its game points, but the match goes on."""
     assert profile.skunk is not None
@@ -653,7 +663,25 @@ MUTANTS: tuple[Mutant, ...] = (
         "muggins.overlooked",
         fn(CREDITED, timing.muggins_before_the_claim),
     ),
-
+    # --- matches ---
+    Mutant(
+        "match-counts-games",
+        "matches: each game won adds 1 to the winner's total whatever its skunk (games counted, not game points)",
+        "match.game-points",
+        fn("reference.match.play_hands", bug.games_counted),
+    ),
+    Mutant(
+        "match-target-off-by-one",
+        "matches: the match is won by passing 3 game points (4 needed), not by reaching them",
+        "match.target",
+        profile_change("match_target", match_target_one_up, plays_matches),
+    ),
+    Mutant(
+        "match-played-past-the-win",
+        "matches: games given after the match was won are played on, not game_over",
+        "match.over",
+        fn("harness.operations.answers.play_match", bug.play_on_after_the_match),
+    ),
 )
 
 

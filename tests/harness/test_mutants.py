@@ -698,6 +698,38 @@ WITNESSES = (
         "A",
         "B",
     ),
+    # --- matches ---
+    # The case: B wins game 1 (1 game point), A game 2 by a double skunk (3): A 3, B 1, A wins the
+    # match. Games counted, each worth 1: A 1, B 1.
+    Witness(
+        "match-counts-games",
+        "match",
+        "six-card-match",
+        corpus_input("match-decided-by-double-skunk-in-game-two"),
+        "totals.A",
+        3,
+        1,
+    ),
+    # The same match: A reaches 3 and wins it. Needing 4, nobody has won yet.
+    Witness(
+        "match-target-off-by-one",
+        "match",
+        "six-card-match",
+        corpus_input("match-decided-by-double-skunk-in-game-two"),
+        "winner",
+        "A",
+        None,
+    ),
+    # The same match with a third game: game_over. Played on, the match stays A's (decided in game 2).
+    Witness(
+        "match-played-past-the-win",
+        "match",
+        "six-card-match",
+        corpus_input("vmatch-third-game-after-match-won-in-game-two"),
+        "winner",
+        "rejected:game_over",
+        "A",
+    ),
 )
 
 WITNESS_IDS = [witness.mutant for witness in WITNESSES]
