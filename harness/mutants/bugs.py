@@ -7,16 +7,19 @@ Nothing here is used by the reference engine itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import dataclasses
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, pairwise
 from typing import Any
 
 import reference.pegging as pegging_module
 from reference.cards import Card, as_card, form_run
 from reference.errors import Code, CribbageError
-from reference.hand import Heels, ThreeForLast
-from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset
-from reference.seats import round_from_left_of, seats_of
+from reference.hand import Heels, Show, ThreeForLast
+from reference.muggins import Claims, Credit
+from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, can_play
+from reference.seats import TABLE_NAMES, round_from_left_of, seats_of, side_of
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -468,3 +471,245 @@ def winner_deals_next(original: Fn) -> Fn:
         return str(game.winner)
 
     return loser_deals_next
+
+
+# --- three and four seats: the deal ------------------------------------------------------------
+
+
+def every_seat_recuts(original: Fn) -> Fn:
+    """After a tie for the lowest cut every seat cuts again, not only the seats tied: used as
+    `_cut_round`, which is told the seats still cutting."""
+
+    def cut_round(given: object, cutting: Sequence[str], number: int, profile: Any) -> dict[str, Card]:
+        return original(given, seats_of(profile), number, profile)
+
+    return cut_round
+
+
+def dealt_anticlockwise(original: Fn) -> Fn:
+    """The deal goes anticlockwise: the seat at the dealer's right takes the 1st card, the dealer
+    still last. Two players: the same deal (the pone is both the dealer's left and right)."""
+
+    def dealt_hands(deck: Sequence[Card], profile: Any) -> tuple[tuple[Card, ...], ...]:
+        hands = original(deck, profile)  # from the dealer's left clockwise, the dealer last
+        return (*reversed(hands[:-1]), hands[-1])
+
+    return dealt_hands
+
+
+def stock_from_the_crib_card(original: Fn) -> Fn:
+    """Three players: the stock is counted from the card dealt to the crib (as if it were still on
+    the deck), so a cut of depth k turns the card one above the right one."""
+
+    def cut_the_stock(dealing: Any, cut: int) -> Any:
+        return original(dataclasses.replace(dealing, stock=(*dealing.crib_cards, *dealing.stock)), cut)
+
+    return cut_the_stock
+
+
+def right_of(original: Fn) -> Fn:
+    """The seat to the right (the previous seat clockwise), used where the left is meant."""
+
+    def left_of(seat: str, order: Sequence[str]) -> str:
+        return order[(list(order).index(seat) - 1) % len(order)]
+
+    return left_of
+
+
+def foreign_discard_ignored(original: Fn) -> Fn:
+    """3-4 seats: a discard that is not among the seat's own cards (another seat's card, or one
+    nobody was dealt) is not refused: nothing leaves the seat's hand, which keeps its five cards."""
+
+    def kept_cards(dealt: Sequence[Card], discards: Sequence[Card], profile: Any, who: str) -> tuple[Card, ...]:
+        try:
+            return original(dealt, discards, profile, who)
+        except CribbageError as error:
+            if error.code is not Code.DISCARD_NOT_HELD or profile.discards_each != 1:
+                raise
+            return tuple(card for card in dealt if card not in discards)
+
+    return kept_cards
+
+
+# --- three and four seats: the pegging and the show --------------------------------------------
+
+
+def play_passes_right(original: type) -> type:
+    """The turn passes to the right (anticlockwise) after each card and each go; the dealer's left
+    still leads."""
+
+    class Pegger(original):
+        def left_of(self, seat: str) -> str:
+            return self.order[(self.order.index(seat) - 1) % len(self.order)]
+
+    return Pegger
+
+
+def only_last_player_plays_on(original: type) -> type:
+    """After a go only the player of the last card plays on (the two-player rule kept): when that
+    seat cannot play the series ends, though another seat could still play."""
+
+    class Pegger(original):
+        def settle(self) -> None:
+            while not self.over and not can_play(self.held[self.turn], self.count):
+                if self.count < MAX_COUNT and self.held[self.turn] and self.turn not in self.said_go:
+                    self.said_go.add(self.turn)
+                    self.events.append(Go(self.turn))
+                    self.go_unclaimed += 1
+                last = self.last_player
+                if last is not None and can_play(self.held[last], self.count):
+                    self.turn = last
+                else:
+                    self.end_series()
+
+    return Pegger
+
+
+def no_pair_with_partner(original: type) -> type:
+    """Partnerships: a card that pairs the card its partner played just before it scores no pair."""
+
+    class Pegger(original):
+        def play(self, text: Any, index: int) -> None:
+            super().play(text, index)
+            card = self.events[-1]
+            before = _previous_play(self.events)
+            if (
+                before is not None
+                and before.player != card.player
+                and side_of(before.player, self.profile) == side_of(card.player, self.profile)
+                and card.score.pairs
+            ):
+                score = dataclasses.replace(card.score, pairs=0)
+                self.events[-1] = Play(card.player, card.card, card.count, score, card.index)
+
+    return Pegger
+
+
+def _previous_play(events: Sequence[Any]) -> Play | None:
+    """The card played before the last event, in the same series (None after a reset)."""
+    for event in reversed(events[:-1]):
+        if isinstance(event, Reset):
+            return None
+        if isinstance(event, Play):
+            return event
+    return None
+
+
+def show_from_dealer_right(original: Fn) -> Fn:
+    """The hands are counted from the dealer's right (anticlockwise), the dealer's hand still last,
+    then the crib. Two players: the same order."""
+
+    def the_show(profile: Any, dealer: str, *rest: Any) -> Iterator[Any]:
+        *hands, crib = original(profile, dealer, *rest)
+        *others, own = hands
+        yield from reversed(others)
+        yield own
+        yield crib
+
+    return the_show
+
+
+def extra_seats_ignored(original: Fn) -> Fn:
+    """A mapping by seat or side is accepted when it holds every seat (side) of the table: an entry
+    for a seat or side the table does not have is ignored, not bad_seat (only a missing one is)."""
+
+    def check_keys(mapping: object, expected: Sequence[str], profile: Any, what: str) -> Any:
+        if isinstance(mapping, Mapping) and set(expected) <= set(mapping) <= TABLE_NAMES:
+            return mapping
+        return original(mapping, expected, profile, what)
+
+    return check_keys
+
+
+# --- muggins and claims ------------------------------------------------------------------------
+
+
+def unclaimed_as_zero(original: Fn) -> Fn:
+    """Muggins: a play or show its owner gives no claim for is taken as claimed 0 (used as
+    `_claim_for`); without muggins a claim changes nothing, so nor does this."""
+
+    def claim_for(event: Any, seat: Any, claims: Claims) -> int | None:
+        claim = original(event, seat, claims)
+        return 0 if claim is None and isinstance(event, Play | Show) else claim
+
+    return claim_for
+
+
+def overclaim_pegged(original: Fn) -> Fn:
+    """Muggins: a claim above the true points is pegged as claimed, not corrected down."""
+
+    def credit(true_points: int, claim: int | None, *, muggins: bool) -> Credit:
+        if muggins and claim is not None and claim > true_points:
+            return Credit(points=claim, overlooked=0, claimed=claim)
+        return original(true_points, claim, muggins=muggins)
+
+    return credit
+
+
+def claims_by_play_index(original: Fn) -> Fn:
+    """Claims kept by the play's index only: a claim on a go or last-card point (`last_card: i`,
+    never claimed) is read as a claim on the card at plays[i], the later claim standing."""
+
+    def read_claims(claims: Any, plays: Sequence[object], seats: Sequence[str]) -> Claims:
+        read = original(claims, plays, seats)  # every claim checked
+        by_index: dict[int, int] = {}
+        for claim in claims or ():
+            for kind in ("play", "last_card"):
+                if kind in claim:
+                    by_index[claim[kind]] = claim["points"]
+        return Claims(plays=by_index, shows=read.shows)
+
+    return read_claims
+
+
+def later_claim_stands(original: Fn) -> Fn:
+    """A count claimed twice is not refused: the claims are kept by count, the later one standing."""
+
+    def read_claims(claims: Any, plays: Sequence[object], seats: Sequence[str]) -> Claims:
+        if isinstance(claims, list):
+            latest: dict[object, object] = {}
+            for number, claim in enumerate(claims):
+                latest[_count_named(claim, number)] = claim
+            claims = list(latest.values())
+        return original(claims, plays, seats)
+
+    return read_claims
+
+
+def _count_named(claim: object, number: int) -> object:
+    """The count a claim names, as a key (what it names and where); a claim that is not a mapping
+    is a key of its own."""
+    if not isinstance(claim, Mapping):
+        return number
+    return tuple(sorted((str(key), repr(value)) for key, value in claim.items() if key != "points"))
+
+
+# --- matches -----------------------------------------------------------------------------------
+
+
+def games_counted(original: Fn) -> Fn:
+    """Matches: a game won adds 1 to its winner's total whatever its skunk (used as the match's
+    `play_hands`: the games are counted, not their game points)."""
+
+    def play_hands(profile: Any, cut: Any, hands: Any) -> Any:
+        game = original(profile, cut, hands)
+        return game if game.winner is None else dataclasses.replace(game, game_points=1)
+
+    return play_hands
+
+
+def play_on_after_the_match(original: Fn) -> Fn:
+    """Matches: the games given after the match was won are played on (the totals go on), not
+    game_over; the winner is still the first to reach the target."""
+
+    def play_match(profile: Any, *, cuts: Any, games: Any) -> Any:
+        if getattr(profile, "match_target", None) is None:
+            return original(profile, cuts=cuts, games=games)
+        played = original(dataclasses.replace(profile, match_target=sys.maxsize), cuts=cuts, games=games)
+        for number, one in enumerate(played.games, start=1):
+            winner = one.game.winner
+            if winner is not None and (one.game.wins_match or one.totals[winner] >= profile.match_target):
+                return dataclasses.replace(played, winner=winner, decided_by=number)
+        return played
+
+    return play_match

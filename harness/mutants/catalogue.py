@@ -75,6 +75,29 @@ def triple_skunk(profile: Profile) -> bool:
     return profile.skunk is not None and any(line.wins_match for line in profile.skunk.classes)
 
 
+def seats(count: int) -> Callable[[Profile], bool]:
+    """The profiles of a table of `count` seats."""
+    return lambda profile: profile.seats == count
+
+
+def plays_muggins(profile: Profile) -> bool:
+    return profile.muggins
+
+
+def no_muggins(profile: Profile) -> bool:
+    return not profile.muggins
+
+
+def plays_matches(profile: Profile) -> bool:
+    return profile.match_target is not None
+
+
+def match_target_one_up(profile: Profile) -> int:
+    """The match won by passing the target, not reaching it: one game point more."""
+    assert profile.match_target is not None
+    return profile.match_target + 1
+
+
 def triple_skunk_not_final(profile: Profile) -> SkunkRule:
     """The triple skunk still gives its game points, but the match goes on."""
     assert profile.skunk is not None
@@ -101,6 +124,7 @@ def profile_change(
 
 PEGGER = "reference.pegging._Pegger"
 AWARDS = "reference.hand._awards"
+CREDITED = "reference.hand._credited"
 
 MUTANTS: tuple[Mutant, ...] = (
     # --- the show ---
@@ -510,6 +534,153 @@ MUTANTS: tuple[Mutant, ...] = (
         "triple-skunk matches: a loser below 31 gives 3 game points but the match goes on",
         "match.triple-skunk",
         profile_change("skunk", triple_skunk_not_final, triple_skunk),
+    ),
+    Mutant(
+        "every-seat-recuts",
+        "3-4 seats: after a tie for the lowest cut every seat cuts again, not only the seats tied",
+        "deal.cut-for-deal-seats",
+        fn("reference.game._cut_round", bug.every_seat_recuts),
+    ),
+    Mutant(
+        "dealing-anticlockwise",
+        "3-4 seats: the deal goes anticlockwise, the dealer's right taking the 1st card (the dealer still last)",
+        "deal.dealing-seats",
+        fn("reference.deal.dealt_hands", bug.dealt_anticlockwise),
+    ),
+    Mutant(
+        "foreign-discard-ignored",
+        "3-4 seats: a discard that is not among the seat's own cards is ignored (the hand keeps five), not refused",
+        "deal.discard-one",
+        fn("reference.hand.kept_cards", bug.foreign_discard_ignored),
+    ),
+    Mutant(
+        "stock-from-the-crib-card",
+        "three players: the stock is counted from the crib's card of the deck, so the starter is one card up",
+        "deal.starter-seats",
+        fn("reference.deal.cut_the_stock", bug.stock_from_the_crib_card),
+    ),
+    Mutant(
+        "deal-passes-right",
+        "3-4 seats: after each hand the deal passes to the right, not the left",
+        "deal.rotate",
+        fn("reference.game.left_of", bug.right_of),
+    ),
+    Mutant(
+        "play-passes-right",
+        "3-4 seats: in the pegging the turn passes to the right (anticlockwise); the dealer's left still leads",
+        "peg.order-seats",
+        fn(PEGGER, bug.play_passes_right),
+    ),
+    Mutant(
+        "only-last-player-plays-on",
+        "3-4 seats: after a go only the last card's player plays on; the series ends when that seat cannot",
+        "peg.go-seats",
+        fn(PEGGER, bug.only_last_player_plays_on),
+    ),
+    Mutant(
+        "no-pair-with-partner",
+        "four players: a card that pairs the card its partner played just before it scores no pair",
+        "peg.pairs-runs-round-table",
+        fn(PEGGER, bug.no_pair_with_partner),
+    ),
+    Mutant(
+        "show-from-dealer-right",
+        "3-4 seats: the hands are counted from the dealer's right (anticlockwise), the dealer's hand last",
+        "game.show-order-seats",
+        fn("reference.hand.the_show", bug.show_from_dealer_right),
+    ),
+    Mutant(
+        "three-player-target-61",
+        "three players: the game is played to 61 (as five-card, five cards being dealt), not 121",
+        "game.three-player-win",
+        profile_field("target", 61, seats(3)),
+    ),
+    Mutant(
+        "three-player-dealt-six",
+        "three players: six cards are dealt to each seat as in six-card, each discarding two",
+        "variant.three-players",
+        profile_field("cards_dealt", 6, seats(3)),
+    ),
+    Mutant(
+        "four-player-target-61",
+        "four players: the sides play to 61 (as five-card, five cards being dealt), not 121",
+        "variant.four-players",
+        profile_field("target", 61, seats(4)),
+    ),
+    Mutant(
+        "extra-seat-ignored",
+        "scores, cards dealt or discards for a seat or side the table lacks are ignored, not bad_seat",
+        "input.seats",
+        fn("reference.hand.check_keys", bug.extra_seats_ignored),
+    ),
+    # --- muggins and claims ---
+    Mutant(
+        "unclaimed-count-claimed-zero",
+        "muggins: a play or hand given without a claim is taken as claimed 0, its points all overlooked",
+        "muggins.claim",
+        fn("reference.hand._claim_for", bug.unclaimed_as_zero),
+    ),
+    Mutant(
+        "overclaim-pegged",
+        "muggins: a claim above the true points is pegged as claimed, not corrected down",
+        "muggins.overclaim",
+        fn("reference.hand.credit", bug.overclaim_pegged),
+    ),
+    Mutant(
+        "last-card-claim-on-the-card",
+        "muggins: a claim on a go or last-card point is read as a claim on its card (claims kept by play index)",
+        "muggins.never-claimed",
+        fn("reference.hand.read_claims", bug.claims_by_play_index),
+    ),
+    Mutant(
+        "muggins-by-default",
+        "every profile plays muggins: without it, claims are pegged as claimed and the rest goes to the opponent",
+        "muggins.off",
+        profile_field("muggins", True, no_muggins),
+        shown_only_by="claims",
+    ),
+    Mutant(
+        "muggins-profiles-without-muggins",
+        "the muggins profiles play without muggins: claims are ignored and the true points pegged",
+        "variant.muggins",
+        profile_field("muggins", False, plays_muggins),
+    ),
+    Mutant(
+        "claimed-twice-later-stands",
+        "a count claimed twice is not refused (bad_claim): the later claim stands",
+        "input.claims",
+        fn("reference.hand.read_claims", bug.later_claim_stands),
+    ),
+    Mutant(
+        "muggins-at-end-of-hand",
+        "muggins: the points a claim overlooked are pegged by the other side at the end of the hand, not at once",
+        "muggins.overlooked",
+        fn(CREDITED, timing.muggins_at_end_of_hand),
+    ),
+    Mutant(
+        "muggins-before-the-claim",
+        "muggins: the points a claim overlooked are pegged by the other side before the owner pegs the claim",
+        "muggins.overlooked",
+        fn(CREDITED, timing.muggins_before_the_claim),
+    ),
+    # --- matches ---
+    Mutant(
+        "match-counts-games",
+        "matches: each game won adds 1 to the winner's total whatever its skunk (games counted, not game points)",
+        "match.game-points",
+        fn("reference.match.play_hands", bug.games_counted),
+    ),
+    Mutant(
+        "match-target-off-by-one",
+        "matches: the match is won by passing 3 game points (4 needed), not by reaching them",
+        "match.target",
+        profile_change("match_target", match_target_one_up, plays_matches),
+    ),
+    Mutant(
+        "match-played-past-the-win",
+        "matches: games given after the match was won are played on, not game_over",
+        "match.over",
+        fn("harness.operations.answers.play_match", bug.play_on_after_the_match),
     ),
 )
 

@@ -6,7 +6,9 @@ names a hole in the corpus.
 The table is seen by an engine that claims some optional features (harness/operations/features.py):
 the keys of a feature it does not claim are not compared, as `cribcheck run` does. By default
 every feature is claimed; `--features none` shows what an engine claiming none of them is held
-to, and `--features events,skunk` one that claims those two. For each mutant the table gives the
+to, and `--features events,skunk` one that claims those two. An input is sent as `cribcheck run`
+sends it (harness.operations.features.input_sent): muggins claims under a profile without
+muggins reach only an engine that claims the feature `claims`. For each mutant the table gives the
 case x profile runs that kill it and the number of distinct cases among them.
 
     python3 -m harness.mutants.kill_table     # the kill table; exit 1 if any mutant survives
@@ -18,13 +20,14 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
 from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
 from harness.mutants.mutation import Mutant
 from harness.operations.answers import Json, cached_profiles, run_reference
 from harness.operations.compare import mismatches
-from harness.operations.features import BATCH, FEATURES, compared_expectation
+from harness.operations.features import BATCH, FEATURES, compared_expectation, input_sent
 
 SHOWN_KILLERS = 3  # case ids printed per mutant
 NO_FEATURE = "none"  # `--features none`: an engine that claims no optional feature
@@ -61,8 +64,10 @@ def disagrees(case: Case, profile: str, answer: Json, features: Iterable[str] = 
 
 
 def kills(case: Case, profile: str, features: Iterable[str] = FEATURES) -> bool:
-    """Does the engine as it is now (a mutant applied) disagree with `case` under `profile`?"""
-    answer = run_reference(case.op, case.input, case.profile_sent(profile))
+    """Does the engine as it is now (a mutant applied) disagree with `case` under `profile`, for an
+    engine claiming `features`?"""
+    sent = case.profile_sent(profile)
+    answer = run_reference(case.op, input_sent(case.input, sent, features), sent)
     return disagrees(case, profile, answer, features)
 
 
@@ -72,13 +77,15 @@ def kill_tables(
     claims: Sequence[Iterable[str]] = (FEATURES,),
     enough: int | None = None,
 ) -> list[KillTable]:
-    """One kill table per claim (a set of features), each answer computed once for all of them.
+    """One kill table per claim (a set of features), each answer computed once for all the claims
+    that send the same input.
 
     `enough` N: a mutant's runs stop once N distinct cases kill it in every table where it can be
     shown (its killers are then the first ones, not all): enough to tell survivors and thin kills
     apart, in a fraction of the time."""
     runs = [(case, profile) for case in cases for profile in case.profiles]
     wanted = [frozenset(claim) for claim in claims]
+    sent = [inputs_sent(case, profile, wanted) for case, profile in runs]
     tables: list[KillTable] = [{} for _ in wanted]
     with cached_profiles():
         for mutant in mutants:
@@ -87,10 +94,10 @@ def kill_tables(
             shown = [index for index, claim in enumerate(wanted) if mutant.applies_to(claim)]
             killers: list[set[str]] = [set() for _ in wanted]
             with mutant.applied():
-                for case, profile in runs:
-                    answer = _answer(mutant, case, profile)
+                for (case, profile), (inputs, asked) in zip(runs, sent, strict=True):
+                    answers = [_answer(mutant, case, profile, data) for data in inputs]
                     for index, (table, claim) in enumerate(zip(tables, wanted, strict=True)):
-                        if disagrees(case, profile, answer, claim):
+                        if disagrees(case, profile, answers[asked[index]], claim):
                             table[mutant.name].append(case_label(case, profile))
                             killers[index].add(case.id)
                     if enough is not None and shown and all(len(killers[index]) >= enough for index in shown):
@@ -106,9 +113,23 @@ def kill_table(
     return kill_tables(cases, mutants, (features,))[0]
 
 
-def _answer(mutant: Mutant, case: Case, profile: str) -> Json:
+def inputs_sent(case: Case, profile: str, claims: Sequence[Claim]) -> tuple[list[Mapping[str, Any]], list[int]]:
+    """The case's input as `cribcheck run` sends it to an engine of each claim: the distinct inputs,
+    and for each claim the index of its own among them (they differ only where muggins claims
+    are left out, harness.operations.features.input_sent)."""
+    inputs: list[Mapping[str, Any]] = []
+    asked = []
+    for claim in claims:
+        data = input_sent(case.input, case.profile_sent(profile), claim)
+        if data not in inputs:
+            inputs.append(data)
+        asked.append(inputs.index(data))
+    return inputs, asked
+
+
+def _answer(mutant: Mutant, case: Case, profile: str, data: Mapping[str, Any]) -> Json:
     try:
-        return run_reference(case.op, case.input, case.profile_sent(profile))
+        return run_reference(case.op, data, case.profile_sent(profile))
     except Exception as error:
         raise MutantCrash(f"mutant {mutant.name} crashed on {case_label(case, profile)}: {error!r}") from error
 

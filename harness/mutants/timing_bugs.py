@@ -9,7 +9,9 @@ Each function takes the reference name it replaces (the original, resolved when 
 applied) and returns the replacement; harness/mutants/catalogue.py says which name and which
 rule. The pegging ones subclass `reference.pegging._Pegger` and move one event of the list it
 builds; the hand ones wrap `reference.hand._awards` (the events of a hand in order, each with the
-player it scores for) or `reference.hand.the_show`.
+player it scores for) or `reference.hand.the_show`; the muggins ones wrap
+`reference.hand._credited` (each award with the side that pegs it, a muggins just after the count
+it comes from).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from harness.mutants.bugs import show_in_order
 from reference.hand import Heels, Show, ThreeForLast
+from reference.muggins import Muggins
 from reference.pegging import Go, LastCard, PeggingEvent, Play, Reset
 from reference.show import ShowScore
 
@@ -197,3 +200,45 @@ def _added(first: ShowScore, second: ShowScore) -> ShowScore:
         flush_cards=first.flush_cards + second.flush_cards,
         nobs_jack=first.nobs_jack or second.nobs_jack,
     )
+
+
+# --- muggins -----------------------------------------------------------------------------------
+
+
+def _is_muggins(credited: Any) -> bool:
+    return isinstance(credited.event, Muggins)
+
+
+def muggins_at_end_of_hand(original: Any) -> Any:
+    """The points a claim overlooked are pegged by the other side at the end of the hand (after the
+    crib), not at once."""
+
+    def credited(*args: Any) -> Iterator[Any]:
+        held = []
+        for award in original(*args):
+            if _is_muggins(award):
+                held.append(award)
+                continue
+            yield award
+        yield from held
+
+    return credited
+
+
+def muggins_before_the_claim(original: Any) -> Any:
+    """The points a claim overlooked are pegged by the other side before the owner pegs the claim.
+    (An award pegged below its true points is the one a muggins follows; only it waits.)"""
+
+    def credited(*args: Any) -> Iterator[Any]:
+        waiting = None
+        for award in original(*args):
+            if waiting is not None:  # the muggins of the award waiting
+                yield award
+                yield waiting
+                waiting = None
+            elif award.side is not None and award.event.points > award.points:
+                waiting = award
+            else:
+                yield award
+
+    return credited

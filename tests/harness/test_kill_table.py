@@ -19,11 +19,13 @@ from harness.mutants.kill_table import (
     distinct_cases,
     kill_table,
     kill_tables,
+    kills,
     not_applicable,
     parse_features,
     survivors,
     thinly_killed,
 )
+from harness.mutants.mutation import Mutant, ProfilePatch
 from harness.operations.features import FEATURES
 
 # Pegging P5 (five-card): pone KC 9H TD, dealer 4S 9D QH; plays KC (count 10), 4S (14), 9H (23).
@@ -91,7 +93,7 @@ def test_a_mutant_only_a_feature_shows_is_not_applicable_without_it():
     assert not_applicable(table, ("skunk",)) == []
 
 
-def test_only_the_skunk_mutants_are_shown_only_by_a_feature():
+def test_only_the_skunk_mutants_and_muggins_everywhere_are_shown_only_by_a_feature():
     # Every other mutant changes what every engine must answer; the corpus test proves each claim.
     shown_only = {mutant.name: mutant.shown_only_by for mutant in MUTANTS if mutant.shown_only_by}
     assert shown_only == {
@@ -99,6 +101,8 @@ def test_only_the_skunk_mutants_are_shown_only_by_a_feature():
         "skunk-off-by-one": "skunk",
         "double-skunk-off-by-one": "skunk",
         "partnership-no-skunk": "skunk",  # D10: the sides' scores and winner stay, only the skunk differs
+        # Claims under a profile without muggins are sent only to an engine claiming `claims`.
+        "muggins-by-default": "claims",
     }
 
 
@@ -143,3 +147,44 @@ def test_the_command_marks_a_mutant_no_claimed_feature_shows_as_not_applicable(
     assert "features claimed: breakdown, events" in out
     assert cli_main(argv) == 1  # claiming skunk, nothing here kills the skunk line
     assert "SURVIVED skunk-off-by-one" in capsys.readouterr().out
+
+
+# Six-card pegging (the case vmug-peg-thirty-one-with-pair-claimed-half): pone KH TD 3H 2D, dealer
+# 5C 3S 7S 8D. KH 10; 5C 15, fifteen 2 (dealer); TD 25; 3S 28; 3H 31, pair 2 + thirty-one 2 (pone
+# 4, nothing for last); the dealer leads 7S 7, 2D 9, 8D 17 and the last card 1: pone 4, dealer 3.
+# The pone claims 2 for plays[4]: without muggins the claim changes nothing; under muggins the
+# pone would peg 2 and the dealer the 2 overlooked (pone 2, dealer 5).
+CLAIMED_UNDER_SIX_CARD = Case(
+    id="claim-without-muggins",
+    title="claim-without-muggins",
+    rules=("muggins.off",),
+    tags=(),
+    profiles=("six-card",),
+    op="pegging",
+    input={
+        "pone": ["KH", "TD", "3H", "2D"],
+        "dealer": ["5C", "3S", "7S", "8D"],
+        "plays": ["KH", "5C", "TD", "3S", "3H", "7S", "2D", "8D"],
+        "claims": [{"play": 4, "points": 2}],
+    },
+    expect={"default": {"points": {"pone": 4, "dealer": 3}}},
+    explain="",
+    file="tests/harness/test_kill_table.py",
+    topic="kill table",
+)
+MUGGINS_EVERYWHERE = Mutant(
+    "muggins-everywhere", "every profile plays muggins", "muggins.off", ProfilePatch("muggins", lambda profile: True)
+)
+
+
+def test_claims_under_a_profile_without_muggins_reach_only_an_engine_claiming_the_feature():
+    # As `cribcheck run` sends it: an engine that does not claim `claims` is sent the input without
+    # them, so muggins played everywhere is the same engine to it (pone 4, dealer 3).
+    full, none = kill_tables([CLAIMED_UNDER_SIX_CARD], [MUGGINS_EVERYWHERE], (FEATURES, ()))
+    assert full["muggins-everywhere"] == ["claim-without-muggins[six-card]"]
+    assert none["muggins-everywhere"] == []
+    claimed = kill_table([CLAIMED_UNDER_SIX_CARD], [MUGGINS_EVERYWHERE], features=("claims",))
+    assert claimed["muggins-everywhere"] == ["claim-without-muggins[six-card]"]
+    with MUGGINS_EVERYWHERE.applied():
+        assert kills(CLAIMED_UNDER_SIX_CARD, "six-card")
+        assert not kills(CLAIMED_UNDER_SIX_CARD, "six-card", features=("events", "skunk"))

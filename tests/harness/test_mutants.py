@@ -72,7 +72,6 @@ def show(hand: str, starter: str, crib: bool = False) -> dict[str, Any]:
     return {"cards": cards(hand), "starter": starter, "crib": crib}
 
 
-
 def corpus_input(case_id: str) -> Mapping[str, Any]:
     """The input of a corpus case, whose explanation works the values below by hand."""
     (case,) = [case for case in load_cases() if case.id == case_id]
@@ -166,6 +165,51 @@ G61 = {
 # Five-card deal: the pone takes the 1st, 3rd... card (AC 3C 5C 7C 9C), the dealer 2C 4C 6C 8C TC;
 # the stock starts at JC: JC QC KC AD 2D ...; a cut of depth 4 turns stock[4] = 2D.
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+
+# Hand H6 (six-card, A deals, B the pone, starter 5S; the deal of several muggins cases): A dealt
+# 4C 5D 6H 6S QH 7D lays away QH 7D; B dealt KD 9C 3H 2H AC 8S lays away AC 8S. Pegging: B KD 10;
+# A 5D 15 fifteen 2; B 9C 24; A 6H 30; B go (33, 32), A cannot: go point A 1; B 3H 3; A 4C 7; B 2H
+# 9 run 2-3-4 3; A 6S 15 fifteen 2, last card 1: A 6, B 3. Show: B KD 9C 3H 2H + 5S: K+5, K+3+2 = 4;
+# A 4C 5D 6H 6S + 5S: fifteens 4+5+6 four ways 8, two pairs 4, four runs of 3 12 = 24; crib QH 7D
+# AC 8S + 5S: Q+5, 7+8 = 4. From 0-0: A 34, B 7.
+HAND_H6 = {
+    "dealer": "A",
+    "scores": {"A": 0, "B": 0},
+    "dealt": {"A": cards("4C 5D 6H 6S QH 7D"), "B": cards("KD 9C 3H 2H AC 8S")},
+    "starter": "5S",
+    "discards": {"A": cards("QH 7D"), "B": cards("AC 8S")},
+    "plays": cards("KD 5D 9C 6H 3H 4C 2H 6S"),
+}
+
+# Three players (the hand of v3-hand-crib-card-off-suit-breaks-crib-flush), C deals, from 50 each:
+# the pegging gives A 4, B 5, C 20 (A 54, B 55, C 70 after it); the show A 5, B 8, C 10 and the
+# crib 4: A 59, B 63, C 84, nobody at 121.
+THREE_FROM_50 = {
+    "dealer": "C",
+    "scores": {"A": 50, "B": 50, "C": 50},
+    "dealt": {"A": cards("4S 3D KC 9H KH"), "B": cards("6H 7C QD 8S 3H"), "C": cards("5C 2H JS TD 7H")},
+    "crib_card": "AS",
+    "starter": "5H",
+    "discards": {"A": ["KH"], "B": ["3H"], "C": ["7H"]},
+    "plays": cards("4S 6H 5C 3D 7C 2H KC QD JS 9H 8S TD"),
+}
+
+# Four players (the deal of four-hand-side-wins-on-partner-count), D deals, from 50 a side: the
+# pegging gives AC 9, BD 7 (AC 59, BD 57); the show from D's left A 6 (AC 65), B 2, C 9, D 2 and
+# D's crib 4: AC 74, BD 65, nobody at 121.
+FOUR_FROM_50 = {
+    "dealer": "D",
+    "scores": {"AC": 50, "BD": 50},
+    "dealt": {
+        "A": cards("TS 3C 6C 5C 9H"),
+        "B": cards("KH QD 9S 7D 2S"),
+        "C": cards("4H 3D 5S JH QC"),
+        "D": cards("AD 2D 8C KS 4S"),
+    },
+    "starter": "6H",
+    "discards": {"A": ["9H"], "B": ["2S"], "C": ["QC"], "D": ["4S"]},
+    "plays": cards("TS KH 4H AD 3C 3D 8C 6C 7D 5S 2D 5C QD JH KS 9S"),
+}
 
 WITNESSES = (
     # --- the show ---
@@ -448,6 +492,243 @@ WITNESSES = (
         "games.0.wins_match",
         True,
         False,
+    ),
+    # --- three and four seats: the deal ---
+    # Three players cut 3C, 3D, 9H: A and B tie for the lowest, and only they cut again: KS against
+    # 2C, B deals. Every seat cutting again, C is missing from round 2: bad_cut.
+    Witness(
+        "every-seat-recuts",
+        "cut",
+        "three-player",
+        {"cuts": [{"A": "3C", "B": "3D", "C": "9H"}, {"A": "KS", "B": "2C"}]},
+        "dealer",
+        "B",
+        "rejected:bad_cut",
+    ),
+    # DECK, C deals: A (C's left) takes the 1st card, AC, B the 2nd, C the 3rd. Anticlockwise, B
+    # (C's right) takes the AC and A the 2C.
+    Witness(
+        "dealing-anticlockwise",
+        "deal",
+        "three-player",
+        {"dealer": "C", "deck": DECK, "cut": 4},
+        "hands.A.0",
+        "AC",
+        "2C",
+    ),
+    # A lays away the AS, the crib's card from the deck: not one of A's five, discard_not_held.
+    # Ignored, A keeps five cards and the pegging finds a hand of 5: wrong_card_count.
+    Witness(
+        "foreign-discard-ignored",
+        "hand",
+        "three-player",
+        corpus_input("v3-rej-discard-of-the-crib-card"),
+        "scores.A",
+        "rejected:discard_not_held",
+        "rejected:wrong_card_count",
+    ),
+    # DECK, C deals: 15 cards round the table (the clubs, AD, 2D), the 16th, 3D, to the crib; the
+    # stock starts at 4D and depth 4 turns 8D. Counted from the crib card, the stock starts at 3D: 7D.
+    Witness(
+        "stock-from-the-crib-card",
+        "deal",
+        "three-player",
+        {"dealer": "C", "deck": DECK, "cut": 4},
+        "starter",
+        "8D",
+        "7D",
+    ),
+    # The case's game: C deals hand 1, A (C's left) hand 2: A 11, B 21, C 31. Passed to the right,
+    # B deals hand 2 from the deck and C (B's left) is dealt AC 4C 7C TC KC, without the JC it lays
+    # away: discard_not_held.
+    Witness(
+        "deal-passes-right",
+        "game",
+        "three-player",
+        corpus_input("three-game-deal-passes-left"),
+        "scores.A",
+        11,
+        "rejected:discard_not_held",
+    ),
+    # --- three and four seats: the pegging and the show ---
+    # The case's pegging (C deals, A leads and turns go clockwise, C 6 points in all): A 9S, B 8D,
+    # C TH (27); A says go and B, A's left, plays 2S. Passing right, C plays after A and B's 8D
+    # (plays[1]) is not_your_turn; with only the last card's player playing on after a go, the turn
+    # goes back from A to C (who could play 4S) and B's 2S (plays[3]) is not_your_turn.
+    *(
+        Witness(
+            name,
+            "pegging",
+            "three-player",
+            corpus_input("three-peg-go-round-twice-reset-left-of-last"),
+            "points.C",
+            6,
+            "rejected:not_your_turn",
+        )
+        for name in ("play-passes-right", "only-last-player-plays-on")
+    ),
+    # The case's pegging: after A's 2H and B's go, C's 2S pairs its partner's 2H: 2 to C, AC 10 in
+    # all. Without the pair on the partner's card: AC 8.
+    Witness(
+        "no-pair-with-partner",
+        "pegging",
+        "four-player",
+        corpus_input("v4-peg-partner-pair-after-go-then-pair-royal"),
+        "points.AC",
+        10,
+        8,
+    ),
+    # The case: after the pegging A 104, B 115, C 120; the show from C's left, A's hand 5 (A 109),
+    # then B's 8: B 123 wins. From C's right, B counts first and wins before A's hand: A 104.
+    Witness(
+        "show-from-dealer-right",
+        "hand",
+        "three-player",
+        corpus_input("v3-hand-second-seat-wins-before-dealer-on-120"),
+        "scores.A",
+        109,
+        104,
+    ),
+    # THREE_FROM_50: nobody reaches 121. To 61, C's 20 in the pegging take it from 50 past 61 (A and B
+    # end the pegging on 54 and 55): C wins.
+    Witness("three-player-target-61", "hand", "three-player", THREE_FROM_50, "winner", None, "C"),
+    # DECK, C deals five each: 15 cards, and the 16th, 3D, goes to the crib. Six each, 18 cards
+    # (the clubs and AD to 5D), and the crib's card is the 19th, 6D.
+    Witness(
+        "three-player-dealt-six",
+        "deal",
+        "three-player",
+        {"dealer": "C", "deck": DECK, "cut": 4},
+        "crib_card",
+        "3D",
+        "6D",
+    ),
+    # FOUR_FROM_50: nobody reaches 121. To 61, A's hand takes A+C from 59 to 65: A+C win.
+    Witness("four-player-target-61", "hand", "four-player", FOUR_FROM_50, "winner", None, "AC"),
+    # The case: a score for C at a table of two: bad_seat. Ignored, the hand of H6 is played: A 34.
+    Witness(
+        "extra-seat-ignored",
+        "hand",
+        "six-card",
+        corpus_input("v3-rej-six-card-hand-with-three-scores"),
+        "scores.A",
+        "rejected:bad_seat",
+        34,
+    ),
+    # --- muggins and claims ---
+    # H6 under muggins with no claim: every count claimed in full, A 34, B 7. Taken as claimed 0,
+    # each play's and show's points go to the other player: A keeps its go and last-card points (2)
+    # and pegs B's run 3 and hand 4: A 9 (B 2 + 2 + 24 + 4 = 32).
+    Witness("unclaimed-count-claimed-zero", "hand", "six-card--muggins", HAND_H6, "scores.A", 34, 9),
+    # The case: A on 116 claims 10 for a crib worth 4, corrected to 4: 120, nobody wins. Pegged as
+    # claimed: 126, A wins.
+    Witness(
+        "overclaim-pegged",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-crib-overclaimed-cannot-win"),
+        "winner",
+        None,
+        "A",
+    ),
+    # The case: the claim of 0 on the last-card point after A's 6S is ignored, nobody wins (A 114,
+    # B 119). Read as a claim on the 6S, B pegs its fifteen's 2 (117) and wins with its hand.
+    Witness(
+        "last-card-claim-on-the-card",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-last-card-claim-zero-leaves-the-fifteen-pegged"),
+        "winner",
+        None,
+        "B",
+    ),
+    # The case under six-card (the claims sent, as to an engine claiming the feature `claims`): A's
+    # claim of 0 for its 29 changes nothing, nobody wins (A 97, B 98). With muggins everywhere, B
+    # pegs the 29 and wins.
+    Witness(
+        "muggins-by-default",
+        "hand",
+        "six-card",
+        corpus_input("vmug-29-hand-claimed-zero-pone-wins"),
+        "winner",
+        None,
+        "B",
+    ),
+    # The same case under muggins: B pegs the 29 A overlooked and wins. Without muggins, nobody wins.
+    Witness(
+        "muggins-profiles-without-muggins",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-29-hand-claimed-zero-pone-wins"),
+        "winner",
+        "B",
+        None,
+    ),
+    # The case: A's hand claimed twice in hand 0: bad_claim. The later claim (10) standing, the hand
+    # is played and the game goes on unwon.
+    Witness(
+        "claimed-twice-later-stands",
+        "game",
+        "six-card--muggins",
+        corpus_input("vmug-rej-game-hand-claimed-twice"),
+        "winner",
+        "rejected:bad_claim",
+        None,
+    ),
+    # The case: A 100, B 119; A claims 0 for its fifteen and B pegs the 2 at once: 121, B wins. Held
+    # to the end of the hand, the muggins waits; A pegs the go (101) and B wins with its run of 3:
+    # 122.
+    Witness(
+        "muggins-at-end-of-hand",
+        "hand",
+        "six-card--muggins",
+        corpus_input("mug-hand-overlooked-fifteen-gives-opponent-the-win"),
+        "scores.B",
+        121,
+        122,
+    ),
+    # The case: both on 120, A claims 1 of its fifteen and pegs it first: A 121 wins. B's point
+    # pegged first, B reaches 121 and wins.
+    Witness(
+        "muggins-before-the-claim",
+        "hand",
+        "six-card--muggins",
+        corpus_input("vmug-short-claim-reaches-121-before-the-muggins"),
+        "winner",
+        "A",
+        "B",
+    ),
+    # --- matches ---
+    # The case: B wins game 1 (1 game point), A game 2 by a double skunk (3): A 3, B 1, A wins the
+    # match. Games counted, each worth 1: A 1, B 1.
+    Witness(
+        "match-counts-games",
+        "match",
+        "six-card-match",
+        corpus_input("match-decided-by-double-skunk-in-game-two"),
+        "totals.A",
+        3,
+        1,
+    ),
+    # The same match: A reaches 3 and wins it. Needing 4, nobody has won yet.
+    Witness(
+        "match-target-off-by-one",
+        "match",
+        "six-card-match",
+        corpus_input("match-decided-by-double-skunk-in-game-two"),
+        "winner",
+        "A",
+        None,
+    ),
+    # The same match with a third game: game_over. Played on, the match stays A's (decided in game 2).
+    Witness(
+        "match-played-past-the-win",
+        "match",
+        "six-card-match",
+        corpus_input("vmatch-third-game-after-match-won-in-game-two"),
+        "winner",
+        "rejected:game_over",
+        "A",
     ),
 )
 
