@@ -20,14 +20,13 @@ from reference.cards import Card, as_card, as_cards, read_cards
 from reference.deal import check_dealt, check_discard_count, cut_the_stock, deal_round_table, kept_cards
 from reference.errors import Code, CribbageError
 from reference.muggins import CRIB, Claims, Muggins, credit, read_claims
-from reference.pegging import Go, PeggingEvent, Play, Reset, play_round, read_plays
+from reference.pegging import Go, Pegging, PeggingEvent, Play, Reset, play_round, read_plays
 from reference.profiles import Profile
 from reference.seats import (
     Seat,
     Side,
     check_keys,
     check_seat,
-    other_sides,
     round_from_left_of,
     seats_of,
     side_of,
@@ -172,8 +171,7 @@ def play_hand(
             Code.GAME_OVER, f"{over[0]} already has {scores[over[0]]} of {profile.target}: the game is over"
         )
     awards = _awards(profile, dealer, bool(first_hand), turned, kept, crib, plays)
-    credited = _credited(awards, given_claims, profile)
-    steps, final, winner = _score(credited, dict(scores), profile)
+    steps, final, winner = _score(credited(awards, given_claims, profile, sides_of(profile)), dict(scores), profile)
     return HandResult(
         dealer=dealer,
         pone=order[0],
@@ -233,8 +231,7 @@ def _awards(
     if starter.is_jack:
         yield his_heels(starter, profile), dealer
     pegging = play_round(kept, dealer, plays, profile, require_complete=False)
-    for event in pegging.events:
-        yield event, (event.leader if isinstance(event, Reset) else event.player)
+    yield from pegging_awards(pegging)
     if not pegging.complete:
         raise CribbageError(
             Code.PEGGING_INCOMPLETE,
@@ -283,28 +280,52 @@ def hand_set(seat: Seat, dealer: Seat, profile: Profile) -> ShowSet:
     return "dealer_hand" if seat == dealer else "pone_hand"
 
 
+def pegging_awards(pegging: Pegging) -> Iterator[tuple[PeggingEvent, Seat]]:
+    """A pegging's events in order, each with the seat it concerns (for a reset, the leader)."""
+    for event in pegging.events:
+        yield event, (event.leader if isinstance(event, Reset) else event.player)
+
+
 @dataclass(frozen=True)
-class _Credited:
+class Credited:
+    """One award as pegged: the event, its seat (for a muggins, the side that calls it), the side
+    that pegs the points (None for nobody), the points pegged, and the points claimed for it."""
+
     event: HandEvent
-    player: Player | None  # a seat; the side for a muggins
-    side: Side | None  # who pegs the points
+    player: Player | None
+    side: Side | None
     points: int
     claimed: int | None = None
 
 
-def _credited(awards: Iterator[tuple[HandEvent, Seat | None]], claims: Claims, profile: Profile) -> Iterator[_Credited]:
+def credited(
+    awards: Iterable[tuple[HandEvent, Seat | None]], claims: Claims, profile: Profile, sides: Sequence[Side]
+) -> Iterator[Credited]:
     """Each award with the side that pegs it and its points; under muggins, a claimed count pegs
     the claim and is followed by the points overlooked, to the other side (rules muggins.claim,
     muggins.overlooked, muggins.overclaim; heels, three for last and the go are never claimed,
-    muggins.never-claimed)."""
+    muggins.never-claimed). `sides` are the sides at the table (for the two-player pegging
+    operation, the roles pone and dealer)."""
     for event, seat in awards:
         side = None if seat is None or isinstance(event, Reset | Go) else side_of(seat, profile)
         claim = _claim_for(event, seat, claims)
         given = credit(event.points, claim, muggins=profile.muggins)
-        yield _Credited(event, seat, side, given.points if side else 0, given.claimed)
+        yield Credited(event, seat, side, given.points if side else 0, given.claimed)
         if given.overlooked and side is not None:
-            caller = other_sides(side, profile)[0]
-            yield _Credited(Muggins(given.overlooked), caller, caller, given.overlooked)
+            caller = muggins_caller(side, sides)
+            yield Credited(Muggins(given.overlooked), caller, caller, given.overlooked)
+
+
+def muggins_caller(side: Side, sides: Sequence[Side]) -> Side:
+    """Rule muggins.overlooked: the points a side overlooked are pegged by the opponent (in
+    partnerships, the side that did not count). Muggins is played by two sides only."""
+    return next(other for other in sides if other != side)
+
+
+def credit_pegging(pegging: Pegging, claims: Claims, profile: Profile, sides: Sequence[Side]) -> tuple[Credited, ...]:
+    """The pegging operation's events as pegged: each card's points and the go or last-card
+    points, under muggins as claimed, with the muggins that follow (see `credited`)."""
+    return tuple(credited(pegging_awards(pegging), claims, profile, sides))
 
 
 def _claim_for(event: HandEvent, seat: Seat | None, claims: Claims) -> int | None:
@@ -340,11 +361,11 @@ def winner_at_end_of_hand(reached_first: Sequence[Side], scores: Mapping[Side, i
 
 
 def _score(
-    credited: Iterator[_Credited], scores: dict[Side, int], profile: Profile
+    awards: Iterator[Credited], scores: dict[Side, int], profile: Profile
 ) -> tuple[tuple[Step, ...], dict[Side, int], Side | None]:
     steps: list[Step] = []
     reached: list[Side] = []
-    for award in credited:
+    for award in awards:
         side, points = award.side, 0
         if side is not None:
             points = pegged_points(scores[side], award.points, profile)

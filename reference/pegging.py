@@ -195,14 +195,7 @@ def play_pegging(
     Rules: peg.order (the pone leads, players alternate), peg.go, peg.last-card, and the count:
     peg.single-count (the pegging ends for good when neither can play) or peg.restart (the count
     restarts at 0 and the player who did not play the last card leads)."""
-    _check_types(profile, plays)
-    if profile.seats != 2:
-        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: give a hand per seat")
-    hands = {
-        "pone": read_cards(_iterable(pone_hand, "the pone's hand")),
-        "dealer": read_cards(_iterable(dealer_hand, "the dealer's hand")),
-    }
-    return _replay(hands, ROLES, plays, profile, require_complete)
+    return pegging_table(pone_hand, dealer_hand, plays, profile).replay(plays, require_complete)
 
 
 def play_round(
@@ -217,23 +210,57 @@ def play_round(
     dealer's seat. The seat at the dealer's left leads and turns go clockwise (rule
     peg.order-seats); go's are passed on to the left (peg.go-seats); after a reset the first seat
     left of the last card's player that holds cards leads (peg.restart-seats)."""
+    return round_table(hands, dealer, plays, profile).replay(plays, require_complete)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The kept hands of a pegging, read and checked before any play is judged, and the seats (or,
+    for two players, the roles) in turn from the first leader."""
+
+    hands: Mapping[Seat, tuple[Card, ...]]
+    order: tuple[Seat, ...]
+    profile: Profile
+
+    def replay(self, plays: Sequence[Card | str], require_complete: bool = True) -> Pegging:
+        """The plays judged one by one (see _Pegger.play), then, when `require_complete`, plays
+        that stop before the pegging is over (rule input.rejection-order)."""
+        return _Pegger(dict(self.hands), self.profile, self.order).replay(plays, require_complete)
+
+
+def pegging_table(
+    pone_hand: Iterable[Card | str], dealer_hand: Iterable[Card | str], plays: Sequence[Card | str], profile: Profile
+) -> Table:
+    """The two-player pegging's hands, by role (rule peg.order: the pone leads), checked as
+    `_table` says (rule input.rejection-order)."""
+    _check_types(profile, plays)
+    if profile.seats != 2:
+        raise CribbageError(Code.BAD_SEAT, f"{profile.name} has {profile.seats} seats: give a hand per seat")
+    hands = {
+        "pone": read_cards(_iterable(pone_hand, "the pone's hand")),
+        "dealer": read_cards(_iterable(dealer_hand, "the dealer's hand")),
+    }
+    return _table(hands, ROLES, plays, profile)
+
+
+def round_table(
+    hands: Mapping[Seat, Iterable[Card | str]], dealer: Seat, plays: Sequence[Card | str], profile: Profile
+) -> Table:
+    """The kept hands of any table, by seat (rule input.seats), checked as `_table` says (rule
+    input.rejection-order)."""
     _check_types(profile, plays)
     check_seat(dealer, profile, "the dealer")
     check_keys(hands, seats_of(profile), profile, "the kept hands")
     order = round_from_left_of(dealer, seats_of(profile))
     cards = {seat: read_cards(_iterable(hands[seat], f"{seat}'s hand")) for seat in order}
-    return _replay(cards, order, plays, profile, require_complete)
+    return _table(cards, order, plays, profile)
 
 
-def _replay(
-    hands: dict[Seat, tuple[Card, ...]],
-    order: tuple[Seat, ...],
-    plays: Sequence[Card | str],
-    profile: Profile,
-    require_complete: bool,
-) -> Pegging:
+def _table(
+    hands: dict[Seat, tuple[Card, ...]], order: tuple[Seat, ...], plays: Sequence[Card | str], profile: Profile
+) -> Table:
     # Rule input.rejection-order: every card read (the hands' above), then no card twice, then
-    # the number of cards, then the plays one by one.
+    # the number of cards; the plays one by one come after (Table.replay).
     read_plays(plays)
     no_card_twice(card for seat in order for card in hands[seat])
     for seat in order:
@@ -242,7 +269,7 @@ def _replay(
                 Code.WRONG_CARD_COUNT,
                 f"the {seat}'s {profile.name} hand holds {profile.cards_kept} cards, got {len(hands[seat])}",
             )
-    return _Pegger(hands, profile, order).replay(plays, require_complete)
+    return Table(hands, order, profile)
 
 
 def _check_types(profile: Profile, plays: object) -> None:
@@ -259,7 +286,7 @@ def _iterable(cards: object, what: str) -> Iterable[Card | str]:
 
 
 class _Pegger:
-    """The state of one pegging as it is replayed (private to play_pegging and play_round).
+    """The state of one pegging as it is replayed (private to Table.replay).
     `order` lists the seats clockwise from the first leader (the dealer's left), the dealer last."""
 
     def __init__(self, hands: dict[Seat, tuple[Card, ...]], profile: Profile, order: tuple[Seat, ...] = ROLES) -> None:

@@ -455,12 +455,12 @@ def crib_card_forgotten(original: Fn) -> Fn:
 
 def muggins_to_the_owner(original: Fn) -> Fn:
     """The points a count overlooked are pegged by its own side, not by the other side: used as
-    `other_sides` where the hand looks it up to name who calls muggins."""
+    `muggins_caller` where the hand looks it up to name who calls muggins."""
 
-    def other_sides(side: str, profile: Any) -> tuple[str, ...]:
-        return (side, *original(side, profile))
+    def muggins_caller(side: str, sides: Any) -> str:
+        return side
 
-    return other_sides
+    return muggins_caller
 
 
 def winner_deals_next(original: Fn) -> Fn:

@@ -124,7 +124,7 @@ def profile_change(
 
 PEGGER = "reference.pegging._Pegger"
 AWARDS = "reference.hand._awards"
-CREDITED = "reference.hand._credited"
+CREDITED = "reference.hand.credited"
 
 MUTANTS: tuple[Mutant, ...] = (
     # --- the show ---
@@ -521,7 +521,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "muggins-to-the-owner",
         "muggins: the points a count overlooked are pegged by its own side, not the other side",
         "muggins.overlooked",
-        fn("reference.hand.other_sides", bug.muggins_to_the_owner),
+        fn("reference.hand.muggins_caller", bug.muggins_to_the_owner),
     ),
     Mutant(
         "winner-deals-next-game",

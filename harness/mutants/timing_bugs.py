@@ -10,7 +10,7 @@ applied) and returns the replacement; harness/mutants/catalogue.py says which na
 rule. The pegging ones subclass `reference.pegging._Pegger` and move one event of the list it
 builds; the hand ones wrap `reference.hand._awards` (the events of a hand in order, each with the
 player it scores for) or `reference.hand.the_show`; the muggins ones wrap
-`reference.hand._credited` (each award with the side that pegs it, a muggins just after the count
+`reference.hand.credited` (each award with the side that pegs it, a muggins just after the count
 it comes from).
 """
 

@@ -30,16 +30,14 @@ from reference import (
     play_game,
     play_hand,
     play_match,
-    play_pegging,
-    play_round,
     score_play,
     score_show,
 )
 from reference.errors import Code
-from reference.hand import Heels, Show, ThreeForLast
-from reference.muggins import Muggins, credit, read_claims
-from reference.pegging import Go, LastCard, Pegging, Play, PlayScore, Reset
-from reference.seats import seats_of, side_of, sides_of
+from reference.hand import Heels, Show, ThreeForLast, credit_pegging
+from reference.muggins import Muggins, read_claims
+from reference.pegging import ROLES, Go, LastCard, Play, PlayScore, Reset, pegging_table, round_table
+from reference.seats import seats_of, sides_of
 from reference.show import ShowScore
 
 OPERATIONS = ("show", "play", "pegging", "deal", "cut", "hand", "game", "match")
@@ -239,42 +237,26 @@ def _play(data: Mapping[str, Any], profile: Profile) -> Json:
 
 def _pegging(data: Mapping[str, Any], profile: Profile) -> Json:
     """Two players: the roles pone and dealer, points by role. Three or four seats (`hands` by seat
-    and the dealer's seat): points by side. Under muggins the claims are pegged as claimed."""
-    seats: tuple[str, ...]
+    and the dealer's seat): points by side. The hands are checked first, then the claims
+    (rule input.rejection-order), then the plays; under muggins the claims are pegged as claimed."""
+    plays = data["plays"]
     if "hands" in data:
-        result: Pegging = play_round(data["hands"], data["dealer"], data["plays"], profile)
-        seats = seats_of(profile)
-
-        def side(seat: str) -> str:
-            return side_of(seat, profile)
-
-        sides = sides_of(profile)
+        table = round_table(data["hands"], data["dealer"], plays, profile)
+        seats, sides = seats_of(profile), sides_of(profile)
     else:
-        result = play_pegging(data["pone"], data["dealer"], data["plays"], profile)
-        seats = sides = ("pone", "dealer")
-
-        def side(seat: str) -> str:
-            return seat
-
-    claims = read_claims(data.get("claims"), data["plays"], seats)
+        table = pegging_table(data["pone"], data["dealer"], plays, profile)
+        seats = sides = ROLES
+    claims = read_claims(data.get("claims"), plays, seats)
+    result = table.replay(plays)
     points = dict.fromkeys(sides, 0)
     events = []
-    for event in result.events:
-        seat = event.leader if isinstance(event, Reset) else event.player
-        out = pegging_event_json(event, seat)
-        if isinstance(event, Play | LastCard):
-            claim = claims.for_play(event.index) if isinstance(event, Play) else None
-            given = credit(event.points, claim, muggins=profile.muggins)
-            out["points"] = given.points
-            if given.claimed is not None:
-                out["claimed"] = given.claimed
-            points[side(seat)] += given.points
-            events.append(out)
-            if given.overlooked:
-                caller = next(other for other in sides if other != side(seat))
-                points[caller] += given.overlooked
-                events.append(pegging_event_json(Muggins(given.overlooked), caller))
-            continue
+    for award in credit_pegging(result, claims, profile, sides):
+        out = pegging_event_json(award.event, award.player or "")
+        if award.side is not None:
+            points[award.side] += award.points
+            out["points"] = award.points  # what was pegged (a claim may peg less than scored)
+        if award.claimed is not None:
+            out["claimed"] = award.claimed
         events.append(out)
     return {
         "points": points,
