@@ -48,8 +48,9 @@ def play_match(
     loser of each game deals the first hand of the next (rule match.loser-deals); a game gives
     its winner its game points (match.game-points); the first to the match target wins at the
     end of that game (match.target), or at once by a triple skunk where the profile has one
-    (match.triple-skunk). A game after the match is won is game_over (match.over); a game after a
-    game that was not won is game_incomplete."""
+    (match.triple-skunk). A game after the match is won is game_over (match.over), once it is
+    judged a game of its own (input.rejection-order); a game after a game that was not won is
+    game_incomplete."""
     if not isinstance(profile, Profile):
         raise TypeError(f"profile is a Profile (see load_profile), got {type(profile).__name__}")
     if profile.match_target is None:
@@ -66,12 +67,6 @@ def play_match(
     winner: Side | None = None
     decided_by: int | None = None
     for number, hands in enumerate(games):
-        if winner is not None:
-            raise CribbageError(
-                Code.GAME_OVER,
-                f"game {number + 1} is given, but {winner} won the match in game {decided_by}",
-                game=number,
-            )
         if played and played[-1].game.winner is None:
             unfinished = played[-1].game
             raise CribbageError(
@@ -86,6 +81,14 @@ def play_match(
             raise CribbageError(
                 error.code, f"game {number + 1}: {error.message}", index=error.index, hand=error.hand, game=number
             ) from None
+        if winner is not None:
+            # Rule input.rejection-order: a game given after the match was won is judged as a game
+            # first (dealt by the loser of the deciding game); refused as game_over last.
+            raise CribbageError(
+                Code.GAME_OVER,
+                f"game {number + 1} is given, but {winner} won the match in game {decided_by}",
+                game=number,
+            )
         if game.winner is not None:
             totals[game.winner] += game.game_points or 0
             if game.wins_match or totals[game.winner] >= profile.match_target:
