@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -274,15 +274,14 @@ class AdapterEngine:
         last = time.monotonic()
         try:
             while True:
-                while len(in_flight) < self.options.window:
+                if self._dead is None and self._process is not None:
+                    self._send_more(in_flight, resend, source)
+                elif not in_flight:
                     request = resend.popleft() if resend else next(source, None)
                     if request is None:
-                        break
-                    if self._dead is not None or self._process is None:
-                        yield failed(request.seq, f"not run: {self._dead}")
-                        continue
-                    self._process.send(request.message())
-                    in_flight.append((request, time.monotonic()))
+                        return
+                    yield failed(request.seq, f"not run: {self._dead}")
+                    continue
                 if not in_flight:
                     return
                 request, sent = in_flight[0]
@@ -291,6 +290,10 @@ class AdapterEngine:
                 received = self._process.receive(start + self.options.timeout)
                 last = time.monotonic()
                 in_flight.popleft()
+                if received.kind == "line":
+                    # The window is full again before this answer is read: one request at a time
+                    # (--window 1), the engine answers the next while the harness reads this one.
+                    self._send_more(in_flight, resend, source)
                 try:
                     outcome = self._read(received, request, parse)
                 except _Failure as failure:
@@ -302,10 +305,20 @@ class AdapterEngine:
                     last = time.monotonic()
                     continue
                 self._failures = 0
-                yield replace(outcome, seconds=last - start)
+                yield outcome.timed(last - start)
         finally:
             if in_flight:
                 self._stale = True
+
+    def _send_more(self, in_flight: deque[tuple[Sent, float]], resend: deque[Sent], source: Iterator[Sent]) -> None:
+        """Send requests (those to send again first) until the window is full or none is left."""
+        assert self._process is not None
+        while len(in_flight) < self.options.window:
+            request = resend.popleft() if resend else next(source, None)
+            if request is None:
+                return
+            self._process.send_line(request.line())
+            in_flight.append((request, time.monotonic()))
 
     def _read(self, received: Received, request: Sent, parse: Callable[..., Got]) -> Got:
         """The outcome of one request from what the engine wrote; _Failure when it must restart."""
