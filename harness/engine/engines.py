@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from harness.engine.adapter import Adapter
+from harness.engine.known_answers import KnownAnswers
 from harness.engine.protocol import (
     OUTCOME_KINDS,
     BatchOutcome,
@@ -222,6 +223,7 @@ class AdapterEngine:
         self._failures = 0  # in a row
         self._dead: str | None = None  # why no more requests are sent
         self._stale = False  # answers may still be on their way from an abandoned call
+        self._answers = KnownAnswers()  # the verdicts on valid answers, by their text
         try:
             self.info = self._start()
         except BaseException:  # a failed handshake, or Ctrl-C in the middle of it
@@ -252,7 +254,7 @@ class AdapterEngine:
             self._dead = f"the engine could not be restarted after a failure: {error.message}"
 
     def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
-        return self._exchange(requests, parse_response, Outcome.error)
+        return self._exchange(requests, self._answers.parse, Outcome.error)
 
     def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
         """Batch requests, pipelined like single ones; a batch the engine fails as a whole (a crash,
