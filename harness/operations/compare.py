@@ -31,6 +31,7 @@ from typing import Any
 MAX_SHOWN = 160  # characters of a value shown in a mismatch line
 UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
 UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
+_SCALARS = (str, int, float, type(None))  # bool is an int
 
 
 def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
@@ -79,6 +80,8 @@ def _rejection_mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]
 
 
 def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
+    if isinstance(expected, _SCALARS):  # neither a mapping nor a list: a quick test, before Mapping's
+        return [] if _same_scalar(expected, actual) else [_differ(expected, actual, path)]
     if isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
             return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
@@ -95,8 +98,12 @@ def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
     if isinstance(expected, Sequence) and not isinstance(expected, str):
         return _list_mismatches(expected, actual, path)
     if not _same_scalar(expected, actual):
-        return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
+        return [_differ(expected, actual, path)]
     return []
+
+
+def _differ(expected: Any, actual: Any, path: str) -> str:
+    return f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"
 
 
 def _list_mismatches(expected: Sequence[Any], actual: Any, path: str) -> list[str]:

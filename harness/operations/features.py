@@ -59,11 +59,22 @@ def _plays_muggins(profile_name: str) -> bool:
         return False
 
 
+_SCALARS = (str, int, float, type(None))
+
+
 def _carries_claims(value: Any) -> bool:
-    if isinstance(value, Mapping):
-        return "claims" in value or any(_carries_claims(item) for item in value.values())
-    if isinstance(value, list):
-        return any(_carries_claims(item) for item in value)
+    """Whether a mapping in `value` (mappings and lists, at any depth) has the key `claims`."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, _SCALARS):  # most of an input: cards, numbers (a quick test, before Mapping's)
+            continue
+        if isinstance(item, Mapping):
+            if "claims" in item:
+                return True
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
     return False
 
 

@@ -93,10 +93,20 @@ class Summary:
         counts: Counter[str] = Counter()
         by_profile: dict[str, Counter[str]] = {}
         by_area: dict[str, Counter[str]] = {}
+        areas: dict[str, str] = {}  # a case's first rule -> its area, looked up once per rule
         for result in results:
-            counts[result.status.value] += 1
-            by_profile.setdefault(result.profile, Counter())[result.status.value] += 1
-            by_area.setdefault(area_of(result.case), Counter())[result.status.value] += 1
+            status = result.status.value
+            case = result.item.case
+            counts[status] += 1
+            first = case.rules[0] if case.rules else ""
+            area = areas.get(first)
+            if area is None:
+                area = areas[first] = area_of(case)
+            for key, table in ((result.item.profile, by_profile), (area, by_area)):
+                found = table.get(key)
+                if found is None:
+                    found = table[key] = Counter()
+                found[status] += 1
         return cls(
             counts={**empty_counts(), **counts},
             by_profile={name: {**empty_counts(), **found} for name, found in sorted(by_profile.items())},
