@@ -20,7 +20,7 @@ from typing import Any, Literal
 from harness.contract.version import suite_version
 from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
 from harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
-from harness.engine.transport import message_line
+from harness.engine.transport import message_line, request_line
 
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
@@ -88,8 +88,8 @@ class Request:
         return {"seq": self.seq, "op": self.op, "profile": self.profile, "input": self.input}
 
     def line(self) -> bytes:
-        """The message as sent: one line of compact JSON, UTF-8."""
-        return message_line(self.message())
+        """The message as sent: one line of compact JSON, UTF-8 (transport.message_line's)."""
+        return request_line(self.seq, self.op, self.profile, self.input)
 
 
 @dataclass(frozen=True)

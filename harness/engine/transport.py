@@ -42,11 +42,19 @@ READ_CHUNK = 1 << 16  # bytes asked of the stdout pipe at a time
 
 ReceivedKind = Literal["line", "eof", "timeout", "too_long"]
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # what json.dumps builds on each call
+_string = json.encoder.encode_basestring  # how that encoder writes a string (ensure_ascii=False)
 
 
 def message_line(message: Mapping[str, Any]) -> bytes:
     """One message as the line written to the engine's stdin: compact JSON, UTF-8, a newline."""
     return _COMPACT.encode(message).encode() + b"\n"
+
+
+def request_line(seq: str, op: str, profile: str, data: Mapping[str, Any]) -> bytes:
+    """message_line of a request `{"seq", "op", "profile", "input": data}`, written without
+    building the message: its three strings as json.dumps writes a string, and one dump of `data`."""
+    head = f'{{"seq":{_string(seq)},"op":{_string(op)},"profile":{_string(profile)},"input":'
+    return f"{head}{_COMPACT.encode(data)}}}\n".encode()
 
 
 @dataclass(frozen=True)
