@@ -230,9 +230,12 @@ def execute(
     opened = False
     ending: dict[str, Any] = {}
 
+    each_case = [reporter.case for reporter in reporters]
+
     def report(result: CaseResult) -> None:
         results.append(result)
-        _each(reporters, "case", result)
+        for case in each_case:
+            case(result)
 
     with interrupt_once():  # a second Ctrl-C cannot stop the engine's end or the reports
         try:
@@ -290,18 +293,20 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
         return {"aborted": nothing}
     by_seq: dict[str, Item] = {}
 
+    features = engine.info.features
+
     def requests() -> Iterator[Request]:
         for number, item in enumerate(runnable, start=1):
             seq = str(number)
             by_seq[seq] = item
-            yield item.request(seq, engine.info.features)
+            yield item.request(seq, features)
 
     bad = 0
     outcomes = engine.answer(requests())
     try:
         for outcome in outcomes:
             item = by_seq.pop(outcome.seq)
-            result = judge(item, outcome, engine.info.features, plan.expectations.for_item(*item.key))
+            result = judge(item, outcome, features, plan.expectations.for_item(item.case.id, item.profile))
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
             if plan.max_fail is not None and bad >= plan.max_fail:
