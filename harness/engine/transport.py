@@ -400,7 +400,8 @@ class EngineProcess:
     def stop(self, grace: float = 1.0) -> int | None:
         """Close stdin once what was sent is written, give the engine `grace` seconds (in all) to
         exit, then kill what is left of it: its process group and what left the group, always,
-        even after a clean exit (a helper it started, a child holding its stdout)."""
+        even after a clean exit (a helper it started, a child holding its stdout). Then stderr is
+        read to its end (for `grace` seconds at most), so that its last lines are the engine's."""
         code = None
         deadline = time.monotonic() + grace
         try:
@@ -409,6 +410,8 @@ class EngineProcess:
             code = self.exit_code(max(0.0, deadline - time.monotonic()) or 0.001)
         finally:
             self.kill()
+        for thread in self._threads:
+            thread.join(timeout=grace)
         return code if code is not None else self.exit_code()
 
     def _write_until(self, deadline: float) -> None:

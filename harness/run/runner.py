@@ -254,10 +254,12 @@ def execute(
             ending = {"interrupted": True, "aborted": "interrupted before the run began"}
         finally:
             if engine is not None:
-                ending.setdefault("stderr", tuple(engine.stderr_tail()))
                 ending["restarts"] = engine.restarts
-                with suppress(KeyboardInterrupt):
-                    engine.close()
+                try:
+                    with suppress(KeyboardInterrupt):
+                        engine.close()
+                finally:  # after close: stderr read to its end
+                    ending.setdefault("stderr", tuple(engine.stderr_tail()))
         if not opened:
             _each(reporters, "start", _header(plan, None))
         return _finish(plan, reporters, results, started, **ending)
