@@ -208,6 +208,10 @@ class _Failure(Exception):
         self.line = line
 
 
+def _timed_batch(line: str, request: BatchRequest, *, invalid_utf8_at: int | None, seconds: float) -> BatchOutcome:
+    return parse_batch_response(line, request, invalid_utf8_at=invalid_utf8_at).timed(seconds)
+
+
 class AdapterEngine:
     """An external adapter: started once, pipelined, restarted after a crash, hang or garbled line."""
 
@@ -259,7 +263,7 @@ class AdapterEngine:
     def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
         """Batch requests, pipelined like single ones; a batch the engine fails as a whole (a crash,
         a hang, garbled output) is one failed BatchOutcome, and the rest are sent again."""
-        return self._exchange(batches, parse_batch_response, BatchOutcome.failed)
+        return self._exchange(batches, _timed_batch, BatchOutcome.failed)
 
     def _exchange(
         self,
@@ -297,7 +301,7 @@ class AdapterEngine:
                     # (--window 1), the engine answers the next while the harness reads this one.
                     self._send_more(in_flight, resend, source)
                 try:
-                    outcome = self._read(received, request, parse)
+                    outcome = self._read(received, request, parse, last - start)
                 except _Failure as failure:
                     self._failures += 1
                     yield failed(request.seq, str(failure), received.text or None, seconds=last - start)
@@ -307,7 +311,7 @@ class AdapterEngine:
                     last = time.monotonic()
                     continue
                 self._failures = 0
-                yield outcome.timed(last - start)
+                yield outcome
         finally:
             if in_flight:
                 self._stale = True
@@ -322,10 +326,11 @@ class AdapterEngine:
             self._process.send_line(request.line())
             in_flight.append((request, time.monotonic()))
 
-    def _read(self, received: Received, request: Sent, parse: Callable[..., Got]) -> Got:
-        """The outcome of one request from what the engine wrote; _Failure when it must restart."""
+    def _read(self, received: Received, request: Sent, parse: Callable[..., Got], seconds: float) -> Got:
+        """The outcome of one request from what the engine wrote, taking `seconds`; _Failure when
+        the engine must restart."""
         try:
-            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at)
+            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at, seconds=seconds)
         except ProtocolViolation as violation:
             raise _Failure(violation.message) from None
 

@@ -39,18 +39,21 @@ class KnownAnswers:
         self._size = size
         self._known: dict[tuple[str, str], tuple[OutcomeKind, Mapping[str, Any]]] = {}
 
-    def parse(self, line: str, request: Request, *, invalid_utf8_at: int | None = None) -> Outcome:
+    def parse(
+        self, line: str, request: Request, *, invalid_utf8_at: int | None = None, seconds: float = 0.0
+    ) -> Outcome:
+        """parse_response's outcome, which took the engine `seconds`."""
         rest = None if invalid_utf8_at is not None else answer_rest(line, request.seq)
         if rest is None:
-            return parse_response(line, request, invalid_utf8_at=invalid_utf8_at)
+            return parse_response(line, request, invalid_utf8_at=invalid_utf8_at).timed(seconds)
         key = (request.op, rest)
         known = self._known.get(key)
         if known is not None:
-            return Outcome(request.seq, known[0], known[1], line)
+            return Outcome(request.seq, known[0], known[1], line, seconds)
         outcome = parse_response(line, request)
         if outcome.kind != "error" and len(self._known) < self._size and len(rest) <= KEY_LIMIT:
             self._known[key] = (outcome.kind, outcome.body)
-        return outcome
+        return outcome.timed(seconds)
 
 
 def answer_rest(line: str, seq: str) -> str | None:

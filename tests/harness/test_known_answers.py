@@ -131,3 +131,11 @@ def test_a_line_that_was_not_utf8_is_read_by_parse_response() -> None:
     assert got == parse_response(line, request, invalid_utf8_at=3)
     assert got.kind == "error"
     assert "invalid UTF-8 at byte 3" in got.message
+
+
+def test_the_outcome_takes_the_seconds_given_known_or_not() -> None:
+    reader = KnownAnswers()
+    lines = ['{"seq":"1",' + ZERO + "}\n", '{"seq":"1",' + ZERO + "}\n", '{"seq": "1","ok":{"total":-1}}\n']
+    outcomes = [reader.parse(line, Request("1", "show", "six-card", HAND), seconds=0.25) for line in lines]
+    assert [outcome.seconds for outcome in outcomes] == [0.25, 0.25, 0.25]  # checked, known, not looked up
+    assert [outcome.kind for outcome in outcomes] == ["ok", "ok", "error"]
