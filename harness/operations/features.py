@@ -67,14 +67,14 @@ def _carries_claims(value: Any) -> bool:
     waiting = [value]
     while waiting:
         item = waiting.pop()
-        if isinstance(item, _SCALARS):  # most of an input: cards, numbers (a quick test, before Mapping's)
+        if isinstance(item, _SCALARS):  # most of an input: cards, numbers
             continue
-        if isinstance(item, Mapping):
+        if isinstance(item, list):  # tested before Mapping, whose test is slower (an ABC)
+            waiting.extend(item)
+        elif isinstance(item, Mapping):
             if "claims" in item:
                 return True
             waiting.extend(item.values())
-        elif isinstance(item, list):
-            waiting.extend(item)
     return False
 
 
