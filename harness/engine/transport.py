@@ -18,7 +18,6 @@ the group too (harness.engine.reaper). POSIX only (pipes in `poll`).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import select
 import shlex
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from harness.contract.dumps import compact, string
 from harness.engine import reaper
 from harness.engine.reaper import marked_environment, new_mark
 
@@ -41,20 +41,18 @@ QUOTE_BYTES = 400
 READ_CHUNK = 1 << 16  # bytes asked of the stdout pipe at a time
 
 ReceivedKind = Literal["line", "eof", "timeout", "too_long"]
-_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # what json.dumps builds on each call
-_string = json.encoder.encode_basestring  # how that encoder writes a string (ensure_ascii=False)
 
 
 def message_line(message: Mapping[str, Any]) -> bytes:
     """One message as the line written to the engine's stdin: compact JSON, UTF-8, a newline."""
-    return _COMPACT.encode(message).encode() + b"\n"
+    return compact(message).encode() + b"\n"
 
 
 def request_line(seq: str, op: str, profile: str, data: Mapping[str, Any]) -> bytes:
     """message_line of a request `{"seq", "op", "profile", "input": data}`, written without
     building the message: its three strings as json.dumps writes a string, and one dump of `data`."""
-    head = f'{{"seq":{_string(seq)},"op":{_string(op)},"profile":{_string(profile)},"input":'
-    return f"{head}{_COMPACT.encode(data)}}}\n".encode()
+    head = f'{{"seq":{string(seq)},"op":{string(op)},"profile":{string(profile)},"input":'
+    return f"{head}{compact(data)}}}\n".encode()
 
 
 @dataclass(frozen=True)
@@ -257,7 +255,10 @@ class EngineProcess:
     # --- stdout -----------------------------------------------------------------------------
 
     def receive(self, deadline: float) -> Received:
-        """The next thing on stdout, waiting until `deadline` (time.monotonic()) at most."""
+        """The next thing on stdout, waiting until `deadline` (time.monotonic()) at most. What
+        stdout holds already is read before waiting: an answer that came while the harness was busy
+        (the next request's, one request at a time) costs no poll."""
+        first = True
         while True:
             if self._incoming or self._ready is not None:
                 found = self._next_line()
@@ -265,32 +266,43 @@ class EngineProcess:
                     return found
             if self._stdout is None:
                 return self._at_end()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return Received("timeout")
-            whole = self._wait(left)
+            if first:
+                first = False
+                whole = self._serve_stdout()
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Received("timeout")
+                whole = self._wait(left)
             if whole is not None:
                 return whole
 
     def _wait(self, left: float) -> Received | None:
-        """Wait up to `left` seconds for a pipe, and serve it; an answer read whole in one chunk
-        (nothing held before it, one newline, at its end, within the limit) is returned as it is."""
+        """Wait up to `left` seconds for a pipe, and serve it (see _serve_stdout)."""
         assert self._poll is not None
         for fd, _ in self._poll.poll(left * 1000):  # any event on stdout (data, its end, an error) is read
             if fd != self._stdout:
                 self._write()
                 continue
-            chunk = self._read_chunk()
-            if chunk is None:
-                continue
-            if (
-                not self._incoming
-                and self._dropping is None
-                and chunk.find(b"\n") == len(chunk) - 1
-                and len(chunk) <= self._max_line + 1
-            ):
-                return _decoded(chunk)
-            self._take(chunk)
+            whole = self._serve_stdout()
+            if whole is not None:
+                return whole
+        return None
+
+    def _serve_stdout(self) -> Received | None:
+        """Read what stdout has now. An answer read whole in one chunk (nothing held before it, one
+        newline, at its end, within the limit) is returned as it is; anything else is kept."""
+        chunk = self._read_chunk()
+        if chunk is None:
+            return None
+        if (
+            not self._incoming
+            and self._dropping is None
+            and chunk.find(b"\n") == len(chunk) - 1
+            and len(chunk) <= self._max_line + 1
+        ):
+            return _decoded(chunk)
+        self._take(chunk)
         return None
 
     def _read_chunk(self) -> bytes | None:
