@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
+from harness.contract.dumps import plain
 from harness.results.results import CaseResult, RunFooter, RunHeader
 from harness.results.status import Status
 
@@ -28,7 +29,6 @@ _UNSHOWABLE_ON_TERMINAL = re.compile(
     "\x1b(?!\\[[0-9;]*[mK])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
 )
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_PLAIN = json.JSONEncoder(ensure_ascii=False, allow_nan=False)  # json.dumps with these, built once
 _LINE_BREAKS = re.compile("[\x85\u2028\u2029]")  # inside a JSON string (control characters JSON escapes itself)
 
 
@@ -67,7 +67,7 @@ def json_text(value: Any) -> str:
     characters besides the newline that Python's `splitlines` (and JavaScript) take for a line's
     end are escaped, so that a reader splitting lines its own way still sees one line."""
     try:
-        text = _PLAIN.encode(value)
+        text = plain(value)
         if text.isascii():  # no lone surrogate, none of the three (and a test of a flag, not a scan)
             return text
         text.encode("utf-8")
