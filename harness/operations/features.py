@@ -47,7 +47,7 @@ def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str
     matches"): muggins `claims` are removed under a profile without muggins, where they change
     nothing (rule muggins.off), unless the engine claims the feature `claims`. A version 1 engine so
     never sees them."""
-    if CLAIMS in frozenset(claimed) or not _carries_claims(data) or _plays_muggins(profile_name):
+    if CLAIMS in frozenset(claimed) or not carries_claims(data) or _plays_muggins(profile_name):
         return data
     return _without_claims(data)
 
@@ -62,7 +62,7 @@ def _plays_muggins(profile_name: str) -> bool:
 _SCALARS = (str, int, float, type(None))
 
 
-def _carries_claims(value: Any) -> bool:
+def carries_claims(value: Any) -> bool:
     """Whether a mapping in `value` (mappings and lists, at any depth) has the key `claims`."""
     waiting = [value]
     while waiting:

@@ -35,8 +35,10 @@ class Item:
     def request(self, seq: str, features: Iterable[str] = ()) -> Request:
         """The request for this item to an engine that claims `features` (claims are sent only
         where they may matter, harness.operations.features.input_sent)."""
-        sent = self.case.profile_sent(self.profile)
-        return Request(seq, self.case.op, sent, input_sent(self.case.input, sent, features))
+        case = self.case
+        sent = case.profile_sent(self.profile)
+        data = input_sent(case.input, sent, features) if case.carries_claims else case.input
+        return Request(seq, case.op, sent, data)
 
 
 @dataclass(frozen=True)
