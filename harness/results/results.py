@@ -92,23 +92,22 @@ class Summary:
 
     @classmethod
     def of(cls, results: Iterable[CaseResult]) -> Summary:
+        seen: Counter[tuple[str, str, Status]] = Counter()  # (profile, area, status): one count a result
+        areas: dict[str, str] = {}  # a case's first rule -> its area, looked up once per rule
+        for result in results:
+            item = result.item
+            first = item.case.rules[0] if item.case.rules else ""
+            area = areas.get(first)
+            if area is None:
+                area = areas[first] = area_of(item.case)
+            seen[item.profile, area, result.status] += 1
         counts: Counter[str] = Counter()
         by_profile: dict[str, Counter[str]] = {}
         by_area: dict[str, Counter[str]] = {}
-        areas: dict[str, str] = {}  # a case's first rule -> its area, looked up once per rule
-        for result in results:
-            status = result.status.value
-            case = result.item.case
-            counts[status] += 1
-            first = case.rules[0] if case.rules else ""
-            area = areas.get(first)
-            if area is None:
-                area = areas[first] = area_of(case)
-            for key, table in ((result.item.profile, by_profile), (area, by_area)):
-                found = table.get(key)
-                if found is None:
-                    found = table[key] = Counter()
-                found[status] += 1
+        for (profile, area, status), count in seen.items():
+            counts[status.value] += count
+            by_profile.setdefault(profile, Counter())[status.value] += count
+            by_area.setdefault(area, Counter())[status.value] += count
         return cls(
             counts={**empty_counts(), **counts},
             by_profile={name: {**empty_counts(), **found} for name, found in sorted(by_profile.items())},

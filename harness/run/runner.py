@@ -374,19 +374,26 @@ def _finish(
 
 def health_notes(results: Sequence[CaseResult]) -> list[str]:
     """Warnings about the run as a whole: an adapter that looks broken."""
-    ran = [result for result in results if result.status not in (Status.NOT_APPLICABLE, Status.SKIP)]
-    if len(ran) < BROKEN_MINIMUM:
+    ran = errors = fails = 0  # in one pass: a run can hold many thousand results
+    for result in results:
+        status = result.status
+        if status in (Status.NOT_APPLICABLE, Status.SKIP):
+            continue
+        ran += 1
+        if status is Status.FAIL:
+            fails += 1
+        elif status in (Status.ERROR, Status.XFAIL) and result.actual is None:
+            errors += 1
+    if ran < BROKEN_MINIMUM:
         return []
-    errors = sum(result.status in (Status.ERROR, Status.XFAIL) and result.actual is None for result in ran)
-    fails = sum(result.status is Status.FAIL for result in ran)
-    if errors >= BROKEN_SHARE * len(ran):
+    if errors >= BROKEN_SHARE * ran:
         return [
-            f"{errors} of {len(ran)} results are errors: the adapter looks broken. Check its first error "
+            f"{errors} of {ran} results are errors: the adapter looks broken. Check its first error "
             "message and its stderr, and try `cribcheck smoke --engine CMD`."
         ]
-    if fails >= BROKEN_SHARE * len(ran):
+    if fails >= BROKEN_SHARE * ran:
         return [
-            f"{fails} of {len(ran)} results are wrong answers: the adapter may be translating inputs or results "
+            f"{fails} of {ran} results are wrong answers: the adapter may be translating inputs or results "
             "wrongly (see docs/checking-your-engine.md)."
         ]
     return []
