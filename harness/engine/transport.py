@@ -5,14 +5,14 @@ the calling thread: `send` writes what the pipe takes at once and keeps the rest
 later `send` and `receive` goes on writing (a full stdin pipe cannot stall the harness);
 `receive` waits on both pipes with `poll` until the request's deadline, reads stdout with
 `os.read` and splits its lines itself, refusing a line over the limit without holding more than
-the limit in memory. A request is one `os.write`, and its answer one `poll` and one `os.read`,
-when the pipes allow (a line the pipe takes whole, an answer read whole: the common case). No
-thread stands between the engine's answer and the caller, so none has to wake up for it. One
-daemon thread drains stderr (a flood of stderr cannot stall the engine; the last lines are kept
-for the report, all of them go to a log file if one is given). The engine runs in a session of
-its own, so Ctrl-C reaches the harness only; however its run ends (a clean `bye`, a crash, a
-hang, Ctrl-C), its process group is killed, and on Linux every process it started that left
-the group too (harness.engine.reaper). POSIX only (pipes in `poll`).
+the limit in memory. A request is one `os.write`, and its answer one `os.read` (and a `poll`
+when it has not come yet), when the pipes allow (a line the pipe takes whole, an answer read
+whole: the common case). No thread stands between the engine's answer and the caller, so none
+has to wake up for it. One daemon thread drains stderr (a flood of stderr cannot stall the
+engine; the last lines are kept for the report, all of them go to a log file if one is given).
+The engine runs in a session of its own, so Ctrl-C reaches the harness only; however its run
+ends (a clean `bye`, a crash, a hang, Ctrl-C), its process group is killed, and on Linux every
+process it started that left the group too (harness.engine.reaper). POSIX only (pipes in `poll`).
 """
 
 from __future__ import annotations
