@@ -1,4 +1,4 @@
 """The suite's own files and what binds engines to it: where the corpus, the catalogue and the
-JSON Schemas are (files), the schemas loaded and compiled once (schemas), the suite's version, and
-the nearest name to a mistyped one (words).
+JSON Schemas are (files), the schemas loaded and compiled once (schemas), json.dumps's encoders
+made once (dumps), the suite's version, and the nearest name to a mistyped one (words).
 Imports nothing of the rest of the harness."""

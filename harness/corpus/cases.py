@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ import jsonschema
 from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
 from harness.corpus.checked import CheckedFiles, cache_folder
 from harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
+from harness.operations.features import carries_claims
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,12 @@ class Case:
     def profile_sent(self, profile: str) -> str:
         """The profile name the engine is asked to play (differs only for unknown_profile cases)."""
         return self.request_profile or profile
+
+    @cached_property
+    def carries_claims(self) -> bool:
+        """Whether the input holds muggins claims anywhere, which are not always sent (looked up
+        once per case: harness.operations.features.input_sent)."""
+        return carries_claims(self.input)
 
 
 @cache

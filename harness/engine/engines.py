@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from harness.engine.adapter import Adapter
+from harness.engine.known_answers import KnownAnswers
 from harness.engine.protocol import (
     OUTCOME_KINDS,
     BatchOutcome,
@@ -207,6 +208,10 @@ class _Failure(Exception):
         self.line = line
 
 
+def _timed_batch(line: str, request: BatchRequest, *, invalid_utf8_at: int | None, seconds: float) -> BatchOutcome:
+    return parse_batch_response(line, request, invalid_utf8_at=invalid_utf8_at).timed(seconds)
+
+
 class AdapterEngine:
     """An external adapter: started once, pipelined, restarted after a crash, hang or garbled line."""
 
@@ -222,6 +227,7 @@ class AdapterEngine:
         self._failures = 0  # in a row
         self._dead: str | None = None  # why no more requests are sent
         self._stale = False  # answers may still be on their way from an abandoned call
+        self._answers = KnownAnswers()  # the verdicts on valid answers, by their text
         try:
             self.info = self._start()
         except BaseException:  # a failed handshake, or Ctrl-C in the middle of it
@@ -252,12 +258,12 @@ class AdapterEngine:
             self._dead = f"the engine could not be restarted after a failure: {error.message}"
 
     def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
-        return self._exchange(requests, parse_response, Outcome.error)
+        return self._exchange(requests, self._answers.parse, Outcome.error)
 
     def answer_batches(self, batches: Iterable[BatchRequest]) -> Generator[BatchOutcome, None, None]:
         """Batch requests, pipelined like single ones; a batch the engine fails as a whole (a crash,
         a hang, garbled output) is one failed BatchOutcome, and the rest are sent again."""
-        return self._exchange(batches, parse_batch_response, BatchOutcome.failed)
+        return self._exchange(batches, _timed_batch, BatchOutcome.failed)
 
     def _exchange(
         self,
@@ -274,15 +280,14 @@ class AdapterEngine:
         last = time.monotonic()
         try:
             while True:
-                while len(in_flight) < self.options.window:
+                if self._dead is None and self._process is not None:
+                    self._send_more(in_flight, resend, source)
+                elif not in_flight:
                     request = resend.popleft() if resend else next(source, None)
                     if request is None:
-                        break
-                    if self._dead is not None or self._process is None:
-                        yield failed(request.seq, f"not run: {self._dead}")
-                        continue
-                    self._process.send(request.message())
-                    in_flight.append((request, time.monotonic()))
+                        return
+                    yield failed(request.seq, f"not run: {self._dead}")
+                    continue
                 if not in_flight:
                     return
                 request, sent = in_flight[0]
@@ -291,8 +296,12 @@ class AdapterEngine:
                 received = self._process.receive(start + self.options.timeout)
                 last = time.monotonic()
                 in_flight.popleft()
+                if received.kind == "line":
+                    # The window is full again before this answer is read: one request at a time
+                    # (--window 1), the engine answers the next while the harness reads this one.
+                    self._send_more(in_flight, resend, source)
                 try:
-                    outcome = self._read(received, request, parse)
+                    outcome = self._read(received, request, parse, last - start)
                 except _Failure as failure:
                     self._failures += 1
                     yield failed(request.seq, str(failure), received.text or None, seconds=last - start)
@@ -302,15 +311,26 @@ class AdapterEngine:
                     last = time.monotonic()
                     continue
                 self._failures = 0
-                yield replace(outcome, seconds=last - start)
+                yield outcome
         finally:
             if in_flight:
                 self._stale = True
 
-    def _read(self, received: Received, request: Sent, parse: Callable[..., Got]) -> Got:
-        """The outcome of one request from what the engine wrote; _Failure when it must restart."""
+    def _send_more(self, in_flight: deque[tuple[Sent, float]], resend: deque[Sent], source: Iterator[Sent]) -> None:
+        """Send requests (those to send again first) until the window is full or none is left."""
+        assert self._process is not None
+        while len(in_flight) < self.options.window:
+            request = resend.popleft() if resend else next(source, None)
+            if request is None:
+                return
+            self._process.send_line(request.line())
+            in_flight.append((request, time.monotonic()))
+
+    def _read(self, received: Received, request: Sent, parse: Callable[..., Got], seconds: float) -> Got:
+        """The outcome of one request from what the engine wrote, taking `seconds`; _Failure when
+        the engine must restart."""
         try:
-            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at)
+            return parse(self._line(received), request, invalid_utf8_at=received.invalid_utf8_at, seconds=seconds)
         except ProtocolViolation as violation:
             raise _Failure(violation.message) from None
 

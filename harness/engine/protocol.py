@@ -20,6 +20,7 @@ from typing import Any, Literal
 from harness.contract.version import suite_version
 from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
 from harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
+from harness.engine.transport import message_line, request_line
 
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
@@ -86,6 +87,10 @@ class Request:
     def message(self) -> dict[str, Any]:
         return {"seq": self.seq, "op": self.op, "profile": self.profile, "input": self.input}
 
+    def line(self) -> bytes:
+        """The message as sent: one line of compact JSON, UTF-8 (transport.message_line's)."""
+        return request_line(self.seq, self.op, self.profile, self.input)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -102,6 +107,9 @@ class Outcome:
     @classmethod
     def error(cls, seq: str, message: str, line: str | None = None, seconds: float = 0.0) -> Outcome:
         return cls(seq, "error", {"message": message}, line, seconds)
+
+    def timed(self, seconds: float) -> Outcome:
+        return Outcome(self.seq, self.kind, self.body, self.line, seconds)
 
     @property
     def message(self) -> str:
@@ -122,6 +130,9 @@ class BatchRequest:
     def message(self) -> dict[str, Any]:
         return {"seq": self.seq, "op": self.op, "profile": self.profile, "batch": list(self.inputs)}
 
+    def line(self) -> bytes:
+        return message_line(self.message())
+
 
 @dataclass(frozen=True)
 class BatchOutcome:
@@ -139,6 +150,9 @@ class BatchOutcome:
     @classmethod
     def failed(cls, seq: str, message: str, line: str | None = None, seconds: float = 0.0) -> BatchOutcome:
         return cls(seq, (), message, line, seconds)
+
+    def timed(self, seconds: float) -> BatchOutcome:
+        return BatchOutcome(self.seq, self.answers, self.error, self.line, seconds)
 
     def outcomes(self, size: int) -> list[Outcome]:
         """The answers as Outcomes (seq `<batch seq>/<index>`); `size` of them, all errors when

@@ -3,22 +3,23 @@
 The harness never blocks on the engine. Its stdin and stdout are non-blocking pipes, served in
 the calling thread: `send` writes what the pipe takes at once and keeps the rest, which every
 later `send` and `receive` goes on writing (a full stdin pipe cannot stall the harness);
-`receive` waits on both pipes with `selectors` until the request's deadline, reads stdout with
+`receive` waits on both pipes with `poll` until the request's deadline, reads stdout with
 `os.read` and splits its lines itself, refusing a line over the limit without holding more than
-the limit in memory. No thread stands between the engine's answer and the caller, so none has to
-wake up for it. One daemon thread drains stderr (a flood of stderr cannot stall the engine; the
-last lines are kept for the report, all of them go to a log file if one is given). The engine
-runs in a session of its own, so Ctrl-C reaches the harness only; however its run ends (a clean
-`bye`, a crash, a hang, Ctrl-C), its process group is killed, and on Linux every process it
-started that left the group too (harness.engine.reaper). POSIX only (pipes in `selectors`).
+the limit in memory. A request is one `os.write`, and its answer one `os.read` (and a `poll`
+when it has not come yet), when the pipes allow (a line the pipe takes whole, an answer read
+whole: the common case). No thread stands between the engine's answer and the caller, so none
+has to wake up for it. One daemon thread drains stderr (a flood of stderr cannot stall the
+engine; the last lines are kept for the report, all of them go to a log file if one is given).
+The engine runs in a session of its own, so Ctrl-C reaches the harness only; however its run
+ends (a clean `bye`, a crash, a hang, Ctrl-C), its process group is killed, and on Linux every
+process it started that left the group too (harness.engine.reaper). POSIX only (pipes in `poll`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import selectors
+import select
 import shlex
 import subprocess
 import threading
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from harness.contract.dumps import compact, string
 from harness.engine import reaper
 from harness.engine.reaper import marked_environment, new_mark
 
@@ -39,6 +41,18 @@ QUOTE_BYTES = 400
 READ_CHUNK = 1 << 16  # bytes asked of the stdout pipe at a time
 
 ReceivedKind = Literal["line", "eof", "timeout", "too_long"]
+
+
+def message_line(message: Mapping[str, Any]) -> bytes:
+    """One message as the line written to the engine's stdin: compact JSON, UTF-8, a newline."""
+    return compact(message).encode() + b"\n"
+
+
+def request_line(seq: str, op: str, profile: str, data: Mapping[str, Any]) -> bytes:
+    """message_line of a request `{"seq", "op", "profile", "input": data}`, written without
+    building the message: its three strings as json.dumps writes a string, and one dump of `data`."""
+    head = f'{{"seq":{string(seq)},"op":{string(op)},"profile":{string(profile)},"input":'
+    return f"{head}{compact(data)}}}\n".encode()
 
 
 @dataclass(frozen=True)
@@ -125,7 +139,8 @@ class EngineProcess:
         self._env = dict(env) if env is not None else None
         self._threads: list[threading.Thread] = []
         self._proc: subprocess.Popen[bytes] | None = None
-        self._selector: selectors.BaseSelector | None = None
+        self._poll: select.poll | None = None  # stdout while open, stdin while something waits to be written
+        self._stdin_polled = False
         self._stdin: int | None = None  # the fd, while open
         self._stdout: int | None = None  # the fd, until the end of output
         self._outgoing = bytearray()  # written by send, not yet taken by the pipe
@@ -151,8 +166,8 @@ class EngineProcess:
         self._stdout = self._proc.stdout.fileno()
         os.set_blocking(self._stdin, False)
         os.set_blocking(self._stdout, False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._stdout, selectors.EVENT_READ)
+        self._poll = select.poll()
+        self._poll.register(self._stdout, select.POLLIN)
         thread = threading.Thread(
             target=self._drain_stderr, args=(self._proc.stderr,), daemon=True, name="engine-drain-stderr"
         )
@@ -171,10 +186,26 @@ class EngineProcess:
     def send(self, message: Mapping[str, Any]) -> None:
         """Write one message, or what of it the pipe takes now (never blocks); the rest is written
         by the next calls of send and receive."""
+        self.send_line(message_line(message))
+
+    def send_line(self, line: bytes) -> None:
+        """send for a message already encoded: one line of JSON and its newline."""
         if self._stdin is None or self._closing:
             return  # the engine is gone or stopped reading: receive will see the end
-        self._outgoing += json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
-        self._write()
+        if self._outgoing:  # the pipe has not taken what came before: this waits behind it
+            self._outgoing += line
+            self._write()
+            return
+        try:
+            written = os.write(self._stdin, line)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the engine is gone or closed its stdin
+            self._close_stdin_now()
+            return
+        if written < len(line):
+            self._outgoing += line[written:]
+            self._watch_stdin()
 
     def _write(self) -> None:
         """Write what the stdin pipe takes without blocking; close it when asked and all is written."""
@@ -196,18 +227,21 @@ class EngineProcess:
 
     def _watch_stdin(self) -> None:
         """Wait for stdin to take more only while something is left to write."""
-        assert self._selector is not None and self._stdin is not None
-        watched = self._stdin in self._selector.get_map()
-        if self._outgoing and not watched:
-            self._selector.register(self._stdin, selectors.EVENT_WRITE)
-        elif watched and not self._outgoing:
-            self._selector.unregister(self._stdin)
+        assert self._poll is not None and self._stdin is not None
+        if self._outgoing and not self._stdin_polled:
+            self._poll.register(self._stdin, select.POLLOUT)
+            self._stdin_polled = True
+        elif self._stdin_polled and not self._outgoing:
+            self._poll.unregister(self._stdin)
+            self._stdin_polled = False
 
     def _close_stdin_now(self) -> None:
         if self._stdin is None:
             return
-        if self._selector is not None and self._stdin in self._selector.get_map():
-            self._selector.unregister(self._stdin)
+        if self._stdin_polled:
+            assert self._poll is not None
+            self._poll.unregister(self._stdin)
+            self._stdin_polled = False
         self._stdin = None
         assert self._proc is not None and self._proc.stdin is not None
         with contextlib.suppress(OSError, ValueError):
@@ -221,44 +255,84 @@ class EngineProcess:
     # --- stdout -----------------------------------------------------------------------------
 
     def receive(self, deadline: float) -> Received:
-        """The next thing on stdout, waiting until `deadline` (time.monotonic()) at most."""
+        """The next thing on stdout, waiting until `deadline` (time.monotonic()) at most. What
+        stdout holds already is read before waiting: an answer that came while the harness was busy
+        (the next request's, one request at a time) costs no poll."""
+        first = True
         while True:
-            found = self._next_line()
-            if found is not None:
-                return found
+            if self._incoming or self._ready is not None:
+                found = self._next_line()
+                if found is not None:
+                    return found
             if self._stdout is None:
                 return self._at_end()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return Received("timeout")
-            assert self._selector is not None
-            for key, _ in self._selector.select(left):
-                if key.fd == self._stdout:
-                    self._read()
-                else:
-                    self._write()
-                if self._stdout is None:
-                    break
+            if first:
+                first = False
+                whole = self._serve_stdout()
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Received("timeout")
+                whole = self._wait(left)
+            if whole is not None:
+                return whole
 
-    def _read(self) -> None:
+    def _wait(self, left: float) -> Received | None:
+        """Wait up to `left` seconds for a pipe, and serve it (see _serve_stdout)."""
+        assert self._poll is not None
+        for fd, _ in self._poll.poll(left * 1000):  # any event on stdout (data, its end, an error) is read
+            if fd != self._stdout:
+                self._write()
+                continue
+            whole = self._serve_stdout()
+            if whole is not None:
+                return whole
+        return None
+
+    def _serve_stdout(self) -> Received | None:
+        """Read what stdout has now. An answer read whole in one chunk (nothing held before it, one
+        newline, at its end, within the limit) is returned as it is; anything else is kept."""
+        chunk = self._read_chunk()
+        if chunk is None:
+            return None
+        if (
+            not self._incoming
+            and self._dropping is None
+            and chunk.find(b"\n") == len(chunk) - 1
+            and len(chunk) <= self._max_line + 1
+        ):
+            return _decoded(chunk)
+        self._take(chunk)
+        return None
+
+    def _read_chunk(self) -> bytes | None:
+        """What stdout has now (None when nothing, after the end of output too)."""
         assert self._stdout is not None
         try:
             chunk = os.read(self._stdout, READ_CHUNK)
         except BlockingIOError:
-            return
+            return None
         except OSError:
             chunk = b""
         if not chunk:
             self._end_of_output()
-            return
+            return None
+        return chunk
+
+    def _take(self, chunk: bytes) -> None:
         if self._dropping is not None:
             self._drop(chunk)
         else:
             self._incoming += chunk
 
+    def _read(self) -> None:
+        chunk = self._read_chunk()
+        if chunk is not None:
+            self._take(chunk)
+
     def _end_of_output(self) -> None:
-        assert self._selector is not None and self._stdout is not None
-        self._selector.unregister(self._stdout)
+        assert self._poll is not None and self._stdout is not None
+        self._poll.unregister(self._stdout)
         self._stdout = None
 
     def _next_line(self) -> Received | None:
@@ -338,7 +412,8 @@ class EngineProcess:
     def stop(self, grace: float = 1.0) -> int | None:
         """Close stdin once what was sent is written, give the engine `grace` seconds (in all) to
         exit, then kill what is left of it: its process group and what left the group, always,
-        even after a clean exit (a helper it started, a child holding its stdout)."""
+        even after a clean exit (a helper it started, a child holding its stdout). Then stderr is
+        read to its end (for `grace` seconds at most), so that its last lines are the engine's."""
         code = None
         deadline = time.monotonic() + grace
         try:
@@ -347,15 +422,17 @@ class EngineProcess:
             code = self.exit_code(max(0.0, deadline - time.monotonic()) or 0.001)
         finally:
             self.kill()
+        for thread in self._threads:
+            thread.join(timeout=grace)
         return code if code is not None else self.exit_code()
 
     def _write_until(self, deadline: float) -> None:
         """Go on writing stdin (and reading stdout, so that the engine is not stuck writing) until
         all is written or `deadline`."""
         while self._stdin is not None and self._outgoing and (left := deadline - time.monotonic()) > 0:
-            assert self._selector is not None
-            for key, _ in self._selector.select(left):
-                if key.fd == self._stdout:
+            assert self._poll is not None
+            for fd, _ in self._poll.poll(left * 1000):
+                if fd == self._stdout:
                     self._read()
                     self._incoming.clear()  # nobody waits for an answer any more
                     self._scanned = 0
@@ -376,6 +453,6 @@ class EngineProcess:
             reaper.end_marked(self.mark)
             self._outgoing.clear()
             self._close_stdin_now()
-        # Stdout and the selector stay open: a receive waiting in another thread (a pool's copy
-        # being closed) wakes at the end of output the kill brings, as with a reader thread;
-        # both are closed when the process object goes (CPython closes them on release).
+        # Stdout stays open and polled: a receive waiting in another thread (a pool's copy being
+        # closed) wakes at the end of output the kill brings, as with a reader thread; it is
+        # closed when the process object goes (CPython closes it on release).

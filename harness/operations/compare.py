@@ -31,6 +31,7 @@ from typing import Any
 MAX_SHOWN = 160  # characters of a value shown in a mismatch line
 UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
 UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
+_SCALARS = (str, int, float, type(None))  # bool is an int
 
 
 def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
@@ -79,24 +80,38 @@ def _rejection_mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]
 
 
 def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
-    if isinstance(expected, Mapping):
-        if not isinstance(actual, Mapping):
+    if isinstance(expected, _SCALARS):  # neither a mapping nor a list: a quick test, before Mapping's
+        return [] if _same_scalar(expected, actual) else [_differ(expected, actual, path)]
+    if isinstance(expected, (dict, Mapping)):  # dict first: Mapping's test (an ABC) is slower
+        if not isinstance(actual, (dict, Mapping)):
             return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
         found: list[str] = []
         for key, value in expected.items():
-            where = f"{path}.{key}" if path else str(key)
             if key not in actual:
-                found.append(f"{where}: expected {show(value)}, got nothing (no such key)")
-            elif _is_card_set(key, path) and _all_text(value) and _all_text(actual[key]):
-                found.extend(_value_mismatches(sorted(value), sorted(actual[key]), where))
+                found.append(f"{_where(path, key)}: expected {show(value)}, got nothing (no such key)")
+                continue
+            got = actual[key]
+            if isinstance(value, _SCALARS):  # most keys: compared here, the path written only for a mismatch
+                if not _same_scalar(value, got):
+                    found.append(_differ(value, got, _where(path, key)))
+            elif _is_card_set(key, path) and _all_text(value) and _all_text(got):
+                found.extend(_value_mismatches(sorted(value), sorted(got), _where(path, key)))
             else:
-                found.extend(_value_mismatches(value, actual[key], where))
+                found.extend(_value_mismatches(value, got, _where(path, key)))
         return found
     if isinstance(expected, Sequence) and not isinstance(expected, str):
         return _list_mismatches(expected, actual, path)
     if not _same_scalar(expected, actual):
-        return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
+        return [_differ(expected, actual, path)]
     return []
+
+
+def _where(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _differ(expected: Any, actual: Any, path: str) -> str:
+    return f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"
 
 
 def _list_mismatches(expected: Sequence[Any], actual: Any, path: str) -> list[str]:

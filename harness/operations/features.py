@@ -47,7 +47,7 @@ def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str
     matches"): muggins `claims` are removed under a profile without muggins, where they change
     nothing (rule muggins.off), unless the engine claims the feature `claims`. A version 1 engine so
     never sees them."""
-    if CLAIMS in frozenset(claimed) or not _carries_claims(data) or _plays_muggins(profile_name):
+    if CLAIMS in frozenset(claimed) or not carries_claims(data) or _plays_muggins(profile_name):
         return data
     return _without_claims(data)
 
@@ -59,11 +59,22 @@ def _plays_muggins(profile_name: str) -> bool:
         return False
 
 
-def _carries_claims(value: Any) -> bool:
-    if isinstance(value, Mapping):
-        return "claims" in value or any(_carries_claims(item) for item in value.values())
-    if isinstance(value, list):
-        return any(_carries_claims(item) for item in value)
+_SCALARS = (str, int, float, type(None))
+
+
+def carries_claims(value: Any) -> bool:
+    """Whether a mapping in `value` (mappings and lists, at any depth) has the key `claims`."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, _SCALARS):  # most of an input: cards, numbers
+            continue
+        if isinstance(item, list):  # tested before Mapping, whose test is slower (an ABC)
+            waiting.extend(item)
+        elif isinstance(item, Mapping):
+            if "claims" in item:
+                return True
+            waiting.extend(item.values())
     return False
 
 

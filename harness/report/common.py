@@ -9,9 +9,11 @@ import math
 import re
 import shlex
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
+from harness.contract.dumps import plain
 from harness.results.results import CaseResult, RunFooter, RunHeader
 from harness.results.status import Status
 
@@ -65,7 +67,7 @@ def json_text(value: Any) -> str:
     characters besides the newline that Python's `splitlines` (and JavaScript) take for a line's
     end are escaped, so that a reader splitting lines its own way still sees one line."""
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = plain(value)
         if text.isascii():  # no lone surrogate, none of the three (and a test of a flag, not a scan)
             return text
         text.encode("utf-8")
@@ -131,8 +133,15 @@ class CollectingReporter:
 
 def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
     """The command that runs this result again (under each of `profiles`, when given)."""
-    chosen = [word for profile in profiles or [result.profile] for word in ("--profile", profile)]
-    return shlex.join([*header.rerun_prefix, "--case", result.case.id, *chosen])
+    chosen = " ".join(f"--profile {shlex.quote(profile)}" for profile in profiles or [result.profile])
+    words = f"--case {shlex.quote(result.case.id)} {chosen}"
+    return f"{_joined(header.rerun_prefix)} {words}" if header.rerun_prefix else words
+
+
+@lru_cache(maxsize=16)
+def _joined(words: tuple[str, ...]) -> str:
+    """shlex.join of a run's rerun prefix, quoted once (shlex.join of the whole is the parts' joined)."""
+    return shlex.join(words)
 
 
 def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> Any:
@@ -180,18 +189,31 @@ def needs_detail(result: CaseResult) -> bool:
 
 
 def case_line(header: RunHeader, result: CaseResult) -> dict[str, Any]:
-    """One case line of the JSON Lines report (schema/report/report-line.schema.json, $defs/case)."""
+    """One case line of the JSON Lines report (schema/report/report-line.schema.json, $defs/case):
+    what its case gives (case_part), then what its result gives (result_part)."""
+    return {**case_part(result), **result_part(header, result)}
+
+
+def case_part(result: CaseResult) -> dict[str, Any]:
+    """The members of a case line that its case alone gives, the same on each of its lines."""
     case = result.case
     return {
         "type": "case",
         "id": case.id,
-        "profile": result.profile,
-        "profile_sent": case.profile_sent(result.profile),
         "op": case.op,
         "title": case.title,
         "file": case.file,
         "rules": list(case.rules),
         "tags": list(case.tags),
+        "explain": case.explain,
+    }
+
+
+def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
+    """The members of a case line that its result gives."""
+    return {
+        "profile": result.profile,
+        "profile_sent": result.case.profile_sent(result.profile),
         "status": result.status.value,
         "message": result.message,
         "mismatches": list(result.mismatches),
@@ -200,7 +222,6 @@ def case_line(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "duration_ms": milliseconds(result.seconds),
         "expectation": None if result.expectation is None else result.expectation.as_json(),
         "rerun": rerun_command(header, result),
-        "explain": case.explain,
         "rejection_message": rejection_message(result),
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from harness.corpus.cases import Case
@@ -45,10 +46,19 @@ class Expectations:
     source: str | None = None
 
     def for_item(self, case_id: str, profile: str) -> Expectation | None:
-        for entry in self.entries:
-            if entry.id == case_id and entry.profile in (None, profile):
+        """The first entry for this case under this profile (or every profile), if any."""
+        for entry in self._by_id.get(case_id, ()):
+            if entry.profile in (None, profile):
                 return entry
         return None
+
+    @cached_property
+    def _by_id(self) -> dict[str, list[Expectation]]:
+        """The entries by case id, in order (looked up for every result of a run)."""
+        found: dict[str, list[Expectation]] = {}
+        for entry in self.entries:
+            found.setdefault(entry.id, []).append(entry)
+        return found
 
 
 def _located(problem: YamlProblem) -> str:

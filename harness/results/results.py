@@ -35,8 +35,10 @@ class Item:
     def request(self, seq: str, features: Iterable[str] = ()) -> Request:
         """The request for this item to an engine that claims `features` (claims are sent only
         where they may matter, harness.operations.features.input_sent)."""
-        sent = self.case.profile_sent(self.profile)
-        return Request(seq, self.case.op, sent, input_sent(self.case.input, sent, features))
+        case = self.case
+        sent = case.profile_sent(self.profile)
+        data = input_sent(case.input, sent, features) if case.carries_claims else case.input
+        return Request(seq, case.op, sent, data)
 
 
 @dataclass(frozen=True)
@@ -90,13 +92,22 @@ class Summary:
 
     @classmethod
     def of(cls, results: Iterable[CaseResult]) -> Summary:
+        seen: Counter[tuple[str, str, Status]] = Counter()  # (profile, area, status): one count a result
+        areas: dict[str, str] = {}  # a case's first rule -> its area, looked up once per rule
+        for result in results:
+            item = result.item
+            first = item.case.rules[0] if item.case.rules else ""
+            area = areas.get(first)
+            if area is None:
+                area = areas[first] = area_of(item.case)
+            seen[item.profile, area, result.status] += 1
         counts: Counter[str] = Counter()
         by_profile: dict[str, Counter[str]] = {}
         by_area: dict[str, Counter[str]] = {}
-        for result in results:
-            counts[result.status.value] += 1
-            by_profile.setdefault(result.profile, Counter())[result.status.value] += 1
-            by_area.setdefault(area_of(result.case), Counter())[result.status.value] += 1
+        for (profile, area, status), count in seen.items():
+            counts[status.value] += count
+            by_profile.setdefault(profile, Counter())[status.value] += count
+            by_area.setdefault(area, Counter())[status.value] += count
         return cls(
             counts={**empty_counts(), **counts},
             by_profile={name: {**empty_counts(), **found} for name, found in sorted(by_profile.items())},

@@ -70,6 +70,21 @@ def test_the_messages_the_harness_sends_match_their_schemas() -> None:
     assert problems("protocol/bye.schema.json", bye_message()) == []
 
 
+@pytest.mark.parametrize(
+    ("seq", "op", "profile", "data"),
+    [
+        ("7", "show", "six-card", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H", "crib": False}),
+        ("x/1", "play", "six-card--loose-flush", {"plays": [], "count": 0, "nested": {"a": [1, 2.5, None, True]}}),
+        ('q"u\\o', 'op "quoted"', "é ± 🂡", {"text": "tab\t newline\n nul\x00 \u2028 \x7f", "é": ["ß"]}),
+    ],
+)
+def test_a_request_s_line_is_its_message_as_compact_json(seq: str, op: str, profile: str, data: Any) -> None:
+    request = Request(seq, op, profile, data)
+    compact = json.dumps(request.message(), separators=(",", ":"), ensure_ascii=False)
+    assert request.line() == compact.encode() + b"\n"
+    assert json.loads(request.line()) == {"seq": seq, "op": op, "profile": profile, "input": data}
+
+
 def test_the_reference_adapter_s_hello_matches_its_schema() -> None:
     answer = reference_adapter().respond(hello_message())
     assert problems("protocol/hello-response.schema.json", answer) == []

@@ -17,9 +17,9 @@ import pytest
 from harness.corpus.cases import load_cases
 from harness.engine.protocol import EngineInfo
 from harness.engine.strict_json import read_json
-from harness.report.common import SafeStream, json_safe, json_text, visible
+from harness.report.common import SafeStream, case_line, json_safe, json_text, visible
 from harness.report.html import HtmlReporter
-from harness.report.jsonl import JsonLinesReporter
+from harness.report.jsonl import CaseLines, JsonLinesReporter
 from harness.report.junit import JUnitReporter
 from harness.report.markdown import MarkdownReporter
 from harness.report.terminal import TerminalReporter
@@ -94,6 +94,22 @@ def test_the_json_lines_report_stays_strict_json(small_cases: Path, tmp_path: Pa
     assert case["actual"]["total"] == "nan"
     footer_line = json.loads(lines[-1])
     assert footer_line["interrupted"] is True and footer_line["exit_status"] == 130
+
+
+def test_a_case_line_written_in_parts_is_the_whole_line_written_at_once(small_cases: Path) -> None:
+    plain = load_cases(small_cases)[1]
+    item = Item(plain, "six-card")
+    results = [
+        *nasty_results(small_cases),
+        CaseResult(item, Status.PASS, None, (), {"total": 29}, {"ok": {"total": 29, "breakdown": {}}}, 0.000123),
+        CaseResult(replace(item, profile="six-card-61"), Status.FAIL, "total: expected 29, got 0", ("a", "b")),
+        CaseResult(replace(item, case=replace(plain, title="another case of the same id")), Status.SKIP, "no"),
+    ]
+    lines = CaseLines(header())
+    texts = [lines.text(result) for result in results]
+    assert texts == [json_text(case_line(header(), result)) for result in results]
+    titles = [json.loads(text)["title"] for text in texts[-3:]]
+    assert titles == ["zoo twenty nine", "zoo twenty nine", "another case of the same id"]
 
 
 def test_junit_is_well_formed_xml(small_cases: Path, tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from harness.report.jsonl import JsonLinesReporter
 from harness.run.runner import execute, plan_from_args
 
 from .conftest import SMALL_CASES, zoo
+from .processes import PIDS_VARIABLE, kill_all, recorded
 from .reports import messages, not_passed, read_report, statuses
 
 ALL = {case_id for case_id, _, _ in SMALL_CASES}
@@ -278,6 +279,32 @@ def test_ctrl_c_still_writes_the_report_of_what_ran(sig: signal.Signals, small_c
     footer = lines[-1]
     assert footer["interrupted"] is True
     assert footer["complete"] is False
+    assert statuses(lines) == {"zoo-zero-hand": "pass", "zoo-twenty-nine": "pass"}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_a_killed_run_keeps_every_line_it_wrote(small_cases: Path, tmp_path: Path) -> None:
+    """SIGKILL gives the run no time to write anything: each line is in the file once its result is known."""
+    report, pids = tmp_path / "r.jsonl", tmp_path / "zoo-pids"
+    command = [
+        sys.executable, "-m", "harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
+        "--timeout", "30", "--report", str(report), "--no-progress",
+    ]  # fmt: skip
+    env = {**os.environ, PIDS_VARIABLE: str(pids)}
+    process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not (report.exists() and report.read_text().count("\n") >= 3):
+            time.sleep(0.05)  # the header and two results: the run is hanging on the trigger now
+        time.sleep(0.2)
+        process.kill()
+        process.wait(timeout=10)
+    finally:
+        kill_all(recorded(pids))  # a killed run cannot end its engine
+    text = report.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert [line["type"] for line in lines] == ["header", "case", "case"]
     assert statuses(lines) == {"zoo-zero-hand": "pass", "zoo-twenty-nine": "pass"}
 
 
