@@ -48,7 +48,7 @@ from harness.fuzz.findings import Finding, case_document, case_expectation, writ
 from harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from harness.operations.compare import mismatches
-from harness.operations.features import compared_expectation
+from harness.operations.features import compared_expectation, input_sent
 from harness.results.verdict import answer_of
 from reference import profile_names
 
@@ -164,7 +164,12 @@ def scope(engine: Engine, wanted: FuzzSettings) -> tuple[list[str], list[str]]:
 
 def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     """Send one example to the engine and compare its answer with the reference's; a Finding when
-    they disagree (an engine error counts; a skip does not)."""
+    they disagree (an engine error counts; a skip does not). Muggins claims are sent as `cribcheck
+    run` sends them (harness/operations/features.py): under a profile without muggins, only to an
+    engine that claims the feature `claims`; the example judged is the input as sent."""
+    sent = input_sent(example.input, example.profile, engine.info.features)
+    if sent is not example.input:
+        example = replace(example, input=dict(sent))
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
     compared = compared_expectation(example.op, expected, engine.info.features)
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])

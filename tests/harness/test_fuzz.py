@@ -47,8 +47,11 @@ from harness.fuzz.strategies import (
     corrupted,
     examples,
     hand_outcome,
+    match_input,
+    pegging_input,
     reference_profile,
     simulate_pegging,
+    simulate_table,
     skunk_lines,
     steered_hand,
 )
@@ -56,7 +59,7 @@ from harness.mutants.catalogue import get_mutant, mutant_names
 from harness.mutants.engine import mutant_adapter, mutant_engine
 from harness.mutants.kill_table import kills
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from reference import full_deck, load_profile, parse_cards, play_pegging, profile_names
+from reference import full_deck, load_profile, parse_cards, play_pegging, play_round, profile_names, seats_of
 
 SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
 QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
@@ -204,7 +207,7 @@ def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -
     assert paths and text.count("wrote finding") == len(paths)
     for path in paths:
         case = assert_sound(path, "starter-off-by-one")
-        assert "deal.starter" in case.rules
+        assert {"deal.starter", "deal.starter-seats"} & set(case.rules)  # the second at 3-4 seats
 
 
 def test_cribcheck_fuzz_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,6 +235,46 @@ def test_simulated_peggings_replay_whole_in_the_reference(name: str, rng) -> Non
     assert result.complete
     assert [event.card for event in result.events if event.kind == "play"] == run.cards
     assert sorted(map(str, (*result.unplayed["pone"], *result.unplayed["dealer"]))) == sorted(map(str, run.unplayed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["three-player", "four-player"]), st.randoms(use_true_random=False))
+def test_simulated_peggings_round_a_table_replay_whole_in_the_reference(name: str, rng) -> None:
+    """The simulator's table (a second statement of the go, passed round, and of the reset led
+    left of the last player) agrees with the reference's play by play, whoever deals."""
+    profile = load_profile(name)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    seats = seats_of(profile)
+    dealer = rng.choice(seats)
+    at = seats.index(dealer)
+    order = (*seats[at + 1 :], *seats[: at + 1])  # the dealer's left leads; the dealer plays last
+    size = profile.cards_kept
+    hands = {seat: deck[place * size : (place + 1) * size] for place, seat in enumerate(seats)}
+    run = simulate_table(hands, order, profile.count == "restarting", rng.choice)
+    result = play_round(hands, dealer, run.cards, profile)
+    assert result.complete
+    assert [event.card for event in result.events if event.kind == "play"] == run.cards
+    assert run.turns[0].role == order[0]
+
+
+def test_a_reset_is_led_by_the_first_seat_left_of_the_last_player_that_holds_cards() -> None:
+    """Four seats, A dealing, so B leads; each seat plays the first of its cards that fits."""
+    hands = {
+        "B": parse_cards(["10S", "10C", "5H", "4C"]),
+        "C": parse_cards(["10H", "9C", "8C", "3C"]),
+        "D": parse_cards(["10D", "AS", "2H", "3H"]),
+        "A": parse_cards(["KS", "QS", "JS", "2D"]),
+    }
+    run = simulate_table(hands, ("B", "C", "D", "A"), True, lambda fits: fits[0])
+    # Counted by hand. Series 1: B 10S (10), C 10H (20), D 10D (30); A, B and C say go (nothing
+    # of theirs fits 1); D AS (31). Reset, D played last: A leads KS (10), B 10C (20), C 9C (29),
+    # D 2H (31). Reset, D again: A QS (10), B 5H (15), C 8C (23), D 3H (26, D's last card), A 2D
+    # (28; JS would pass 31), B go (4C: 32), C 3C (31). Reset, C played last: D, on C's left,
+    # holds nothing, so A leads JS (10), then B 4C (14), and no one holds a card.
+    assert " ".join(str(turn.card) for turn in run.turns) == "TS TH TD AS KS TC 9C 2H QS 5H 8C 3H 2D 3C JS 4C"
+    assert [turn.role for turn in run.turns] == list("BCDDABCDABCDACAB")
+    assert not run.unplayed
 
 
 def test_a_steered_game_ends_near_its_goal() -> None:
@@ -347,3 +390,48 @@ def test_a_spoiled_play_breaking_two_rules_gets_the_first_code(
     plays = corrupted(ScriptedPicker(CORRUPTIONS.index(kind), *choices), run, tokens, list(range(len(tokens))), unused)
     answer = run_reference("pegging", {"pone": pone.split(), "dealer": dealer.split(), "plays": plays}, profile_name)
     assert (answer["rejected"]["code"], answer["rejected"]["index"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("mutant", "profile", "op", "rule"),
+    [
+        ("partners-not-pooled", "four-player", "game", "game.sides"),  # a side's points pooled
+        ("reset-back-to-last-player", "four-player", "pegging", "peg.restart-seats"),
+        ("muggins-to-the-owner", "six-card--muggins", "pegging", "muggins.claim"),  # needs claims
+        ("winner-deals-next-game", "six-card-match", "match", "match.loser-deals"),
+        ("triple-skunk-not-final", "six-card-match--triple-skunk", "match", "match.triple-skunk"),  # steered deep
+    ],
+)
+def test_a_variant_mutant_is_found_and_written_as_a_sound_case(
+    mutant: str, profile: str, op: str, rule: str, tmp_path: Path
+) -> None:
+    """Seats, claims and matches are drawn: a bug only they show is found, in that operation."""
+    quick = {**QUICK, "max_examples": 1000, "shrink_seconds": 2.0}  # each is found in a few hundred or fewer
+    wanted = FuzzSettings(**quick, max_findings=1, profiles=(profile,), operations=(op,))
+    result = fuzz(mutant_engine(mutant), wanted)
+    assert result.finding is not None and result.finding.example.profile == profile
+    root = cases_root(tmp_path)
+    path = write_case(case_document(result.finding, 0, f"mutant {mutant}"), root / "fuzz")
+    assert rule in assert_sound(path, mutant, root).rules
+
+
+def test_drawn_matches_are_mostly_won_and_some_by_a_triple_skunk() -> None:
+    """Drawn matches are mostly played to their end (a whole match is 4 shapes in 7), and the
+    deep steering makes a triple skunk, which only a loser held below 31 of 121 shows."""
+    profile = load_profile("six-card-match--triple-skunk")
+    picker = RandomPicker(random.Random(7))
+    answers = [run_reference("match", match_input(picker, profile), profile.name) for _ in range(30)]
+    won = [answer["ok"] for answer in answers if answer.get("ok", {}).get("winner")]
+    assert len(won) >= 12
+    assert any(game.get("skunk") == "triple_skunk" for result in won for game in result["games"])
+
+
+def test_drawn_peggings_under_muggins_carry_claims_round_the_table() -> None:
+    profile = load_profile("four-player--muggins")
+    picker = RandomPicker(random.Random(3))
+    drawn = [pegging_input(picker, profile) for _ in range(40)]
+    assert all(set(data["hands"]) == {"A", "B", "C", "D"} for data in drawn)
+    assert sum("claims" in data for data in drawn) >= 20
+    answers = [run_reference("pegging", data, profile.name) for data in drawn if "claims" in data]
+    events = [event for answer in answers for event in answer.get("ok", {}).get("events", ())]
+    assert any(event["type"] == "muggins" for event in events)  # some claim was short: muggins called
