@@ -37,7 +37,7 @@ the hands a steered game tries and throws away, a seeded `random.Random` (cheape
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import inf
@@ -844,8 +844,17 @@ class Example:
     input: Json
 
 
-def weighted_operations(operations: Sequence[str]) -> list[str]:
-    return [op for op, weight in OPERATION_WEIGHTS.items() if op in operations for _ in range(weight)]
+def weighted_operations(operations: Sequence[str], later: Collection[str] = ()) -> list[str]:
+    """The operations, each as many times as its weight; those in `later` (where something was
+    already found) once each and at the end, since Hypothesis shrinks toward the list's start."""
+    known = [op for op in OPERATION_WEIGHTS if op in operations]
+    first = [op for op in known if op not in later for _ in range(OPERATION_WEIGHTS[op])]
+    return first + [op for op in known if op in later]
+
+
+def main_profile(name: str) -> str:
+    """The main profile of a profile name: `six-card--loose-flush` is `six-card`."""
+    return name.split("--")[0]
 
 
 def plays(op: str, name: str) -> bool:
@@ -853,26 +862,40 @@ def plays(op: str, name: str) -> bool:
     return op != "match" or reference_profile(name).match_target is not None
 
 
-def weighted_profiles(profiles: Sequence[str], op: str) -> list[str]:
+def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] = ()) -> list[str]:
     """Main profiles first and more often than variants (`<main>--<reading>`); for games, the
     profiles with skunks (where the end of a game has most rules) twice as often again. Only
-    the profiles the operation is played under (see `plays`)."""
-    ordered = sorted((name for name in profiles if plays(op, name)), key=lambda name: ("--" in name, name))
+    the profiles the operation is played under (see `plays`). Profiles whose main profile is in
+    `later` come once each and at the end."""
+
+    def main_later(name: str) -> bool:
+        return main_profile(name) in later
+
+    played = (name for name in profiles if plays(op, name))
+    ordered = sorted(played, key=lambda name: (main_later(name), "--" in name, name))
 
     def weight(name: str) -> int:
+        if main_later(name):
+            return 1
         skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(reference_profile(name)) else 1
         return (1 if "--" in name else MAIN_PROFILE_WEIGHT) * skunks
 
     return [name for name in ordered for _ in range(weight(name))]
 
 
-def examples(operations: Sequence[str], profiles: Sequence[str]) -> st.SearchStrategy[Example]:
-    """Examples of the given operations (of OPERATION_WEIGHTS) under the given profiles."""
+def examples(
+    operations: Sequence[str],
+    profiles: Sequence[str],
+    later: tuple[Collection[str], Collection[str]] = ((), ()),
+) -> st.SearchStrategy[Example]:
+    """Examples of the given operations (of OPERATION_WEIGHTS) under the given profiles; the
+    operations and main profiles in `later` (operations, profiles) are drawn last and least."""
+    later_ops, later_profiles = later
     operations = [op for op in operations if any(plays(op, name) for name in profiles)]
-    ops = weighted_operations(operations)
+    ops = weighted_operations(operations, later_ops)
     if not ops or not profiles:
         raise ValueError("examples need at least one known operation and one profile it is played under")
-    names = MappingProxyType({op: tuple(weighted_profiles(profiles, op)) for op in set(ops)})
+    names = MappingProxyType({op: tuple(weighted_profiles(profiles, op, later_profiles)) for op in set(ops)})
     return _examples(tuple(ops), names)
 
 

@@ -38,7 +38,17 @@ from harness.fuzz.findings import (
     tags_of,
     write_case,
 )
-from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example, signature
+from harness.fuzz.fuzz import (
+    FuzzSettings,
+    Progress,
+    Scope,
+    fuzz,
+    judge_example,
+    main_profile,
+    report_lines,
+    same_elsewhere,
+    signature,
+)
 from harness.fuzz.strategies import (
     CORRUPTIONS,
     Example,
@@ -54,6 +64,8 @@ from harness.fuzz.strategies import (
     simulate_table,
     skunk_lines,
     steered_hand,
+    weighted_operations,
+    weighted_profiles,
 )
 from harness.mutants.catalogue import get_mutant, mutant_names
 from harness.mutants.engine import mutant_adapter, mutant_engine
@@ -340,6 +352,71 @@ def test_a_second_bug_is_not_hidden_by_the_first() -> None:
     said = {found.finding.example.op: " ".join(found.finding.mismatches) for found in result.found}
     assert "nobs: expected 1, got 2" in said["show"]  # one for his nobs; the bug pays 2
     assert "points" in said["pegging"]  # a pair royal pegs 6; the bug pegs 4
+
+
+def test_one_bug_under_every_profile_is_one_finding_and_the_second_bug_is_found() -> None:
+    """nobs worth 2 disagrees under every main profile; were each a finding of its own, they would
+    fill --max-findings before the pair royal pegged 4 (instead of 6) is found. The shows and
+    the pegging only (a hand or a game would need the simplifying search to become a show). Seed
+    10: each search ends well within its 3 s of shrinking (the whole run takes about 0.5 s), so
+    the result does not hang on the machine's speed."""
+    engine = mutant_engine("nobs-worth-2+peg-pair-royal-4")
+    ops = ("show", "play", "pegging")
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 600, "seed": 10, "max_findings": 3}, operations=ops)
+    result = fuzz(engine, wanted)
+    assert result.stopped == "found" and len({signature(found.finding) for found in result.found}) == 3
+    shows = [found for found in result.found if found.finding.example.op == "show"]
+    assert shows and all("breakdown.nobs: expected 1, got 2" in found.finding.mismatches for found in shows)
+    named = [main_profile(name) for found in shows for name in (found.finding.example.profile, *found.also)]
+    assert len(named) == len(set(named)) >= 5  # each main profile under one finding only
+    widest = max(shows, key=lambda found: len(found.also))
+    assert {"six-card", "six-card-61", "six-card-match"} <= set(widest.also)
+    assert main_profile(widest.finding.example.profile) not in map(main_profile, widest.also)
+    pegged = [found for found in result.found if found.finding.example.op in ("play", "pegging")]
+    assert any("expected 6, got 4" in line for found in pegged for line in found.finding.mismatches)
+    said = f"  the same input disagrees the same way under: {', '.join(widest.also)}"
+    assert said in report_lines(result)
+
+
+def test_the_same_input_is_tried_under_the_other_main_profiles() -> None:
+    engine = mutant_engine("nobs-worth-2")
+    example = Example("show", "six-card--muggins", {"cards": ["AC", "2C", "3C", "JS"], "starter": "AS", "crib": False})
+    finding = judge_example(engine, example, "1")
+    assert finding is not None and signature(finding) == ("show", "six-card", "total")
+    known = {signature(finding)}
+    also = same_elsewhere(engine, finding, profile_names(), known)
+    # four hand cards fit every main profile but five-card (three), which rejects them the same
+    # way in both engines: not the same disagreement
+    assert also == ("four-player", "six-card-61", "six-card-match", "three-player")
+    assert known == {("show", main, "total") for main in ("six-card", *also)}
+    assert same_elsewhere(reference_engine(), finding, profile_names(), known) == ()
+
+
+def test_operations_and_profiles_where_something_was_found_are_drawn_last() -> None:
+    ops = ["game", "show", "pegging"]
+    assert weighted_operations(ops) == ["show"] * 3 + ["pegging"] * 3 + ["game"] * 3
+    assert weighted_operations(ops, later={"show"}) == ["pegging"] * 3 + ["game"] * 3 + ["show"]
+    assert weighted_operations(ops, later={"show", "game"}) == ["pegging"] * 3 + ["show", "game"]
+    names = ["six-card", "six-card--muggins", "five-card", "five-card--loose-flush"]
+    assert weighted_profiles(names, "show") == [
+        *["five-card"] * 3,
+        *["six-card"] * 3,
+        "five-card--loose-flush",
+        "six-card--muggins",
+    ]
+    # six-card has skunks (six times as often in games); where something was found: once, at the end
+    assert weighted_profiles(names, "game", later={"six-card"}) == [
+        *["five-card"] * 3,
+        "five-card--loose-flush",
+        "six-card",
+        "six-card--muggins",
+    ]
+    assert weighted_profiles(names, "show", later={"five-card", "six-card"}) == [
+        "five-card",
+        "six-card",
+        "five-card--loose-flush",
+        "six-card--muggins",
+    ]
 
 
 def test_a_finding_is_known_by_operation_main_profile_and_first_key() -> None:
