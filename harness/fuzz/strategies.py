@@ -71,7 +71,7 @@ T = TypeVar("T")
 
 # op -> weight in the mix; the order is the shrinking order (toward `show`)
 OPERATION_WEIGHTS: Mapping[str, int] = MappingProxyType(
-    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3, "match": 1}
+    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3, "match": 2}
 )
 MAIN_PROFILE_WEIGHT = 3  # a main profile is picked this many times as often as a variant
 SKUNK_PROFILE_WEIGHT = 2  # for games, a profile with skunks is picked this many times as often
@@ -330,9 +330,9 @@ def play_sequence(pick: Picker, run: PeggingRun, unused: Sequence[Card], corrupt
     return corrupted(pick, run, tokens, positions, unused) if corrupt else tokens
 
 
-def past_31(turn: Turn) -> list[Card]:
-    """The cards the player holds at this turn that would take the count past 31."""
-    return [card for card in turn.held if turn.count + card.value > MAX_COUNT]
+def past_31(turn: Turn, cards: Sequence[Card] | None = None) -> list[Card]:
+    """The cards the player holds at this turn (or `cards`) that would take the count past 31."""
+    return [card for card in (turn.held if cards is None else cards) if turn.count + card.value > MAX_COUNT]
 
 
 def corrupted(
@@ -343,12 +343,19 @@ def corrupted(
     if kind == "extra":  # a play after the end: a card left in hand, else one nobody holds
         spare = run.unplayed or tuple(unused)
         return [*tokens, str(one_of(pick, spare))] if spare else tokens
-    # a card past 31 needs a turn with such a card in hand: one of those turns, if there are any
-    where = [index for index, turn in enumerate(run.turns) if past_31(turn)] if kind == "over" else []
+    # a card past 31 needs a turn with such a card in hand: one of those turns, if there are any;
+    # another seat's card, half the time one that would pass 31 too (two rules broken at once)
+    if kind == "over":
+        where = [index for index, turn in enumerate(run.turns) if past_31(turn)]
+    elif kind == "other" and one_in(pick, 2):
+        where = [index for index, turn in enumerate(run.turns) if past_31(turn, turn.other)]
+    else:
+        where = []
     index = one_of(pick, where) if where else pick.index(len(run.turns))
     turn, at = run.turns[index], positions[index]
     if where:
-        return [*tokens[:at], str(one_of(pick, past_31(turn))), *tokens[at + 1 :]]
+        spoiler = past_31(turn) if kind == "over" else past_31(turn, turn.other)
+        return [*tokens[:at], str(one_of(pick, spoiler)), *tokens[at + 1 :]]
     if kind in ("over", "other") and turn.other:
         return [*tokens[:at], str(one_of(pick, turn.other)), *tokens[at + 1 :]]
     if kind == "unheld" and unused:
@@ -419,12 +426,13 @@ def pegging_input(pick: Picker, profile: Profile) -> Json:
 def with_claims(pick: Picker, data: Json, profile: Profile, shows: Sequence[str], spoil: bool | None = None) -> Json:
     """`data` with muggins claims, most of the time under a muggins profile, now and then under
     another (where they change nothing, and an engine that does not read claims is not sent them).
-    `spoil`: one claim the rules refuse (None: once in a while)."""
+    `spoil`: one claim the rules refuse (None: once in a while under a muggins profile, the only
+    profiles a case may expect bad_claim under)."""
     wanted = not one_in(pick, 4) if profile.muggins else one_in(pick, 12)
     if not spoil and not wanted:
         return data
     claims = draw_claims(pick, data["plays"], shows)
-    if spoil or (spoil is None and claims and one_in(pick, 8)):
+    if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 8)):
         claims.append(spoiled_claim(pick, claims, data["plays"], shows))
     return {**data, "claims": claims} if claims else data
 
@@ -611,7 +619,8 @@ def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False
     kept = {seat: [card for card in cards[seat] if card not in discards[seat]] for seat in seats}
     run = random_table_pegging(pick, {order[place]: kept[seat] for place, seat in enumerate(order)}, dealer, profile)
     body["discards"] = {seat: texts(discards[seat]) for seat in seats}
-    spoiled = one_of(pick, HAND_CORRUPTIONS) if corrupt else None
+    kinds = [kind for kind in HAND_CORRUPTIONS if kind != "claim" or profile.muggins]
+    spoiled = one_of(pick, kinds) if corrupt else None
     body["plays"] = play_sequence(pick, run, unused, spoiled == "plays")
     if spoiled == "discard":  # rule deal.discard-one: a discard must be one of the seat's own cards
         seat = one_of(pick, seats)
@@ -628,7 +637,7 @@ def score_before(pick: Picker, target: int) -> int:
 
 
 def hand_input(pick: Picker, profile: Profile) -> Json:
-    """A hand with running scores by side, often near the target; now and then with an entry for
+    """A hand with running scores by side, often near the target; now and then with a score for
     a seat the table lacks (rule input.seats)."""
     dealer = one_of(pick, seats_of(profile))
     scores = {side: score_before(pick, profile.target) for side in sides_of(profile)}
@@ -636,9 +645,7 @@ def hand_input(pick: Picker, profile: Profile) -> Json:
     body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 6))
     data = {"dealer": dealer, "scores": scores, "first_hand": first_hand, **body}
     if profile.seats < len(SEAT_NAMES) and one_in(pick, 12):
-        stranger = SEAT_NAMES[profile.seats]
-        where = one_of(pick, ("scores", "discards") if profile.sides is None else ("discards",))
-        data[where] = {**data[where], stranger: 0 if where == "scores" else []}
+        data["scores"] = {**scores, SEAT_NAMES[profile.seats]: 0}
     return data
 
 
@@ -680,12 +687,16 @@ def skunk_lines(profile: Profile) -> list[int]:
 
 
 def pick_steering(pick: Picker, profile: Profile) -> Steering | None:
-    """In a profile with skunks, most games are steered, most of them to a skunk line; a deep one
-    (below a third of the target: a triple skunk's) with many tries for every hand."""
+    """In a profile with skunks, most games are steered, most of them to a skunk line; where a
+    skunk ends a match, a third of them just below its line (only such a game shows that rule). A
+    deep goal (below a third of the target: a triple skunk's) is steered with many tries a hand."""
     lines = skunk_lines(profile)
     if not lines or one_in(pick, 4):
         return None
-    goal = one_of(pick, lines) if not one_in(pick, 4) else pick.index(profile.target)
+    if profile.triple_skunk_ends_match and one_in(pick, 3):
+        goal = min(lines)  # the last score of the deepest class
+    else:
+        goal = one_of(pick, lines) if not one_in(pick, 4) else pick.index(profile.target)
     if goal * DEEP_GOAL < profile.target:  # a loser held this low needs the best of many hands
         return Steering(one_of(pick, sides_of(profile)), goal, DEEP_STEERING_TRIES, DEEP_STEERING_TRIES)
     return Steering(one_of(pick, sides_of(profile)), goal)
