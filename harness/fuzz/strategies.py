@@ -71,7 +71,7 @@ T = TypeVar("T")
 
 # op -> weight in the mix; the order is the shrinking order (toward `show`)
 OPERATION_WEIGHTS: Mapping[str, int] = MappingProxyType(
-    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3, "match": 2}
+    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3, "match": 1}
 )
 MAIN_PROFILE_WEIGHT = 3  # a main profile is picked this many times as often as a variant
 SKUNK_PROFILE_WEIGHT = 2  # for games, a profile with skunks is picked this many times as often
@@ -642,7 +642,7 @@ def hand_input(pick: Picker, profile: Profile) -> Json:
     dealer = one_of(pick, seats_of(profile))
     scores = {side: score_before(pick, profile.target) for side in sides_of(profile)}
     first_hand = one_in(pick, 2)
-    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 6))
+    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 4))
     data = {"dealer": dealer, "scores": scores, "first_hand": first_hand, **body}
     if profile.seats < len(SEAT_NAMES) and one_in(pick, 12):
         data["scores"] = {**scores, SEAT_NAMES[profile.seats]: 0}
@@ -742,7 +742,7 @@ def steered_hand(
     return best[1]
 
 
-HAND_CORRUPTIONS = ("plays", "plays", "plays", "plays", "discard", "claim")
+HAND_CORRUPTIONS = ("plays", "plays", "plays", "discard", "discard", "claim")
 GAME_SHAPES = ("whole", "whole", "whole", "whole", "short", "over", "spoiled")
 
 
@@ -875,7 +875,8 @@ def plays(op: str, name: str) -> bool:
 
 def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] = ()) -> list[str]:
     """Main profiles first and more often than variants (`<main>--<reading>`); for games, the
-    profiles with skunks (where the end of a game has most rules) twice as often again. Only
+    profiles with skunks (where the end of a game has most rules) twice as often again; for
+    matches, a profile whose triple skunk ends the match as often as a main profile. Only
     the profiles the operation is played under (see `plays`). Profiles whose main profile is in
     `later` come once each and at the end."""
 
@@ -888,7 +889,10 @@ def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] =
     def weight(name: str) -> int:
         if main_later(name):
             return 1
-        skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(reference_profile(name)) else 1
+        profile = reference_profile(name)
+        if op == "match" and profile.triple_skunk_ends_match:
+            return MAIN_PROFILE_WEIGHT  # the one match rule that only these matches show
+        skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(profile) else 1
         return (1 if "--" in name else MAIN_PROFILE_WEIGHT) * skunks
 
     return [name for name in ordered for _ in range(weight(name))]
