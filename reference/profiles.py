@@ -70,6 +70,11 @@ class Profile:
     def crib_size(self) -> int:
         return self.seats * self.discards_each + self.crib_from_deck
 
+    @property
+    def triple_skunk_ends_match(self) -> bool:
+        """A skunk class of the profile ends a match at once (rule match.triple-skunk)."""
+        return self.skunk is not None and any(line.wins_match for line in self.skunk.classes)
+
 
 # Safe loading only: the C-accelerated safe loader where PyYAML has it, else the pure one.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

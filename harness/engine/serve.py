@@ -65,12 +65,12 @@ def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]
 
 def _reject(rejected: Mapping[str, Any]) -> None:
     raise Rejected(
-            rejected["code"],
-            rejected["message"],
-            index=rejected.get("index"),
-            hand=rejected.get("hand"),
-            game=rejected.get("game"),
-        )
+        rejected["code"],
+        rejected["message"],
+        index=rejected.get("index"),
+        hand=rejected.get("hand"),
+        game=rejected.get("game"),
+    )
 
 
 def _names(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from harness.corpus.cases import case_schema, catalogue
 from harness.fuzz.strategies import Example, reference_profile
 from harness.operations.compare import describe_answer, mismatches
 from harness.operations.features import FEATURE_KEYS
+from reference import Profile
 
 Json = dict[str, Any]
 ID_PREFIX = "fuzz-"
@@ -54,6 +55,7 @@ EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "show": ("game.show-order",),  # likewise, by the breakdown
         "win": ("game.win",),
         "deal": ("deal.alternate",),
+        "muggins": ("muggins.overlooked", "muggins.claim"),
     }
 )
 KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
@@ -71,9 +73,33 @@ KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "game_points": ("game.points",),
             "wins_match": ("game.points",),
         },
+        "match": {
+            "winner": ("match.target",),
+            "decided_by": ("match.target",),
+            "totals": ("match.game-points",),
+            "games": ("match.game-points", "match.loser-deals"),
+        },
     }
 )
 COUNT_RULE = "<count>"  # peg.single-count or peg.restart, by the profile
+SEAT_RULES: Mapping[str, str] = MappingProxyType(  # a two-player rule and its statement for 3-4 seats
+    {
+        "peg.order": "peg.order-seats",
+        "peg.go": "peg.go-seats",
+        "peg.restart": "peg.restart-seats",
+        "deal.dealing": "deal.dealing-seats",
+        "deal.starter": "deal.starter-seats",
+        "deal.cut-for-deal": "deal.cut-for-deal-seats",
+        "deal.alternate": "deal.rotate",
+        "deal.discard": "deal.discard-one",
+        "game.show-order": "game.show-order-seats",
+    }
+)
+ROTATION_RULES: Mapping[str, str] = MappingProxyType(  # who leads a series, or deals a hand: by operation
+    {"pegging": COUNT_RULE, "game": "deal.alternate", "match": "match.loser-deals"}
+)
+SIDE_KEYS = frozenset({"scores", "winner", "points", "totals"})  # keys that partners' pooled points decide
+MATCH_END_KEYS = frozenset({"games", "winner", "decided_by"})  # keys that a triple skunk's end of match decides
 REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "invalid_card": ("input.cards", "cards.deck"),
@@ -90,6 +116,9 @@ REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pegging_incomplete": ("input.legal-play", COUNT_RULE),
         "game_over": ("game.win", "input.cards"),
         "invalid_input": ("input.cards",),
+        "bad_seat": ("input.seats",),
+        "bad_claim": ("input.claims",),
+        "game_incomplete": ("match.over", "input.rejection-order"),
     }
 )
 OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more precise is known
@@ -101,6 +130,7 @@ OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more
         "cut": ("deal.cut-for-deal",),
         "hand": ("game.win",),
         "game": ("game.win",),
+        "match": ("match.game-points", "match.target"),
     }
 )
 OP_TAGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -111,6 +141,7 @@ OP_TAGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "deal": ("deal",),
         "cut": ("cut",),
         "game": ("game",),
+        "match": ("match",),
     }
 )
 RULE_TAGS: Mapping[str, str] = MappingProxyType(
@@ -161,9 +192,14 @@ def case_expectation(op: str, answer: Mapping[str, Any]) -> Json:
     result key the case format has for `op`, or the rejection's code, index and hand."""
     if "rejected" in answer:
         rejected = answer["rejected"]
-        return {"rejected": rejected["code"], **{key: rejected[key] for key in ("index", "hand") if key in rejected}}
+        where = ("index", "hand", "game")
+        return {"rejected": rejected["code"], **{key: rejected[key] for key in where if key in rejected}}
     result = answer["ok"]
-    return {key: result[key] for key in result_keys(op) if key in result}
+    kept = {key: result[key] for key in result_keys(op) if key in result}
+    if op == "match":  # a match's games give what a case's matchGame has (no events)
+        game_keys = case_schema()["$defs"]["matchGame"]["properties"]
+        kept["games"] = [{key: game[key] for key in game_keys if key in game} for game in kept.get("games", [])]
+    return kept
 
 
 @dataclass(frozen=True)
@@ -205,10 +241,31 @@ def rules_of(finding: Finding) -> list[str]:
         found = _rejection_rules(op, str(answer["rejected"].get("code")), answer["rejected"])
     else:
         found = _result_rules(finding, finding.differing_keys(), (answer or {}).get("ok", {}))
+    found = [count_rule if rule == COUNT_RULE else rule for rule in _table_rules(finding, profile, found)]
+    if profile.seats > 2:
+        found = [SEAT_RULES.get(rule, rule) for rule in found]
     known = catalogue()
-    chosen = [rule for rule in dict.fromkeys(count_rule if rule == COUNT_RULE else rule for rule in found)]
+    chosen = list(dict.fromkeys(found))
     chosen = [rule for rule in chosen if rule in known]  # each rule once, and only the catalogue's
     return chosen or [count_rule if rule == COUNT_RULE else rule for rule in OP_RULES[op]]
+
+
+def _table_rules(finding: Finding, profile: Profile, rules: Sequence[str]) -> list[str]:
+    """`rules` and those the profile's table adds: who leads, where the engine refused a play the
+    reference accepts; the sides' pooling where partners play and the scores differ; the triple
+    skunk where it ends a match and the match's end differs."""
+    rules = list(rules)
+    answer = finding.answer or {}
+    if "rejected" in answer:
+        if "rejected" not in finding.expected and finding.example.op in ROTATION_RULES:
+            rules.append(ROTATION_RULES[finding.example.op])  # a play refused: maybe the wrong seat led
+        return rules
+    keys = set(finding.differing_keys())
+    if profile.sides is not None and keys & SIDE_KEYS:
+        rules.append("game.sides")
+    if finding.example.op == "match" and profile.triple_skunk_ends_match and keys & MATCH_END_KEYS:
+        rules.append("match.triple-skunk")
+    return rules
 
 
 def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
@@ -216,7 +273,7 @@ def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
         return ["input.legal-play", "cards.value"]
     rules = list(REJECTION_RULES.get(code, ()))
     if code == "bad_cut":  # the cut for deal, or a hand's cut for the starter
-        cut_for_deal = op == "cut" or (op == "game" and "hand" not in where)
+        cut_for_deal = op == "cut" or (op in ("game", "match") and "hand" not in where)
         rules.insert(0, "deal.cut-for-deal" if cut_for_deal else "deal.starter")
     return rules
 
@@ -335,7 +392,7 @@ def summary_of(finding: Finding) -> str:
     if answer is None:
         wrong = "the engine fails"
     elif isinstance(rejection, Mapping):
-        where = "".join(f" {key} {rejection[key]}" for key in ("index", "hand") if key in rejection)
+        where = "".join(f" {key} {rejection[key]}" for key in ("game", "hand", "index") if key in rejection)
         wrong = f"the engine rejects it ({rejection.get('code')}{where})"
     elif "rejected" in finding.expected:
         wrong = "the engine accepts it"
@@ -364,7 +421,7 @@ def explanation(finding: Finding, seed: int, engine: str) -> str:
 def _expected_text(finding: Finding) -> str:
     expected = finding.expected
     if "rejected" in expected:
-        where = "".join(f" {key} {expected[key]}" for key in ("index", "hand") if key in expected)
+        where = "".join(f" {key} {expected[key]}" for key in ("game", "hand", "index") if key in expected)
         return f"the rejection {expected['rejected']}{where}"
     return "a result"
 

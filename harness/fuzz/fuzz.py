@@ -11,6 +11,11 @@ most), and the smallest disagreement is written into `--out` as a ready-to-commi
 `--max-findings` distinct findings are found: a finding is distinct by its operation, its main
 profile (variants `NAME--...` count as NAME) and the first key where the answers differ, and a
 disagreement like one already found is passed over, so that a second bug is not hidden by the first.
+One bug is seen under every main profile: so a finding's input is sent again under each other
+main profile, and where it disagrees the same way (the same operation and first differing key)
+that is the same finding, which names those profiles, not a new one. And each later search
+draws the operations and main profiles where something was found last (and least often), so that
+it looks elsewhere first.
 
 Exit status: 0 when no disagreement was found, 1 when one was (and written), 2 on a usage or
 setup error (an engine that cannot start, nothing to fuzz).
@@ -26,7 +31,7 @@ import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -45,10 +50,10 @@ from harness.engine.engines import (
 )
 from harness.engine.protocol import Request
 from harness.fuzz.findings import Finding, case_document, case_expectation, write_case
-from harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples
+from harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples, main_profile
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from harness.operations.compare import mismatches
-from harness.operations.features import compared_expectation
+from harness.operations.features import compared_expectation, input_sent
 from harness.results.verdict import answer_of
 from reference import profile_names
 
@@ -89,7 +94,7 @@ def signature(finding: Finding) -> Signature:
     else:
         head = re.split(r"[.[]", finding.mismatches[0].split(": ", 1)[0], maxsplit=1)[0]
         key = head if " " not in head else "(answer)"  # "expected a result, got a rejection ..."
-    return (finding.example.op, finding.example.profile.split("--")[0], key)
+    return (finding.example.op, main_profile(finding.example.profile), key)
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,7 @@ class Found:
     after: int  # examples run (since the start) until it was first seen
     seconds: float
     op: str  # the operation it was first seen on (before shrinking)
+    also: tuple[str, ...] = ()  # the other profiles where the same input disagrees the same way
 
 
 @dataclass(frozen=True)
@@ -164,7 +170,12 @@ def scope(engine: Engine, wanted: FuzzSettings) -> tuple[list[str], list[str]]:
 
 def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     """Send one example to the engine and compare its answer with the reference's; a Finding when
-    they disagree (an engine error counts; a skip does not)."""
+    they disagree (an engine error counts; a skip does not). Muggins claims are sent as `cribcheck
+    run` sends them (harness/operations/features.py): under a profile without muggins, only to an
+    engine that claims the feature `claims`; the example judged is the input as sent."""
+    sent = input_sent(example.input, example.profile, engine.info.features)
+    if sent is not example.input:
+        example = replace(example, input=dict(sent))
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
     compared = compared_expectation(example.op, expected, engine.info.features)
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])
@@ -220,9 +231,12 @@ class _Search:
         self.best = finding  # the shrinker only tries smaller inputs: the last to fail is the smallest
         raise Disagreement(finding)
 
-    def run(self, ops: Sequence[str], names: Sequence[str]) -> Finding | None:
-        """Search examples of `ops` under `names`; the smallest disagreement found, or None."""
-        test = given(examples(ops, names))(self.check)
+    def run(
+        self, ops: Sequence[str], names: Sequence[str], later: tuple[Collection[str], Collection[str]] = ((), ())
+    ) -> Finding | None:
+        """Search examples of `ops` under `names`, the operations and main profiles of `later` drawn
+        last (strategies.examples); the smallest disagreement found, or None."""
+        test = given(examples(ops, names, later))(self.check)
         test = hypothesis.settings(
             max_examples=self.wanted.max_examples or UNLIMITED,
             deadline=None,
@@ -258,9 +272,11 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
 
     Each disagreement is shrunk; then short searches (`simplify_seconds` in all) look for one in
     simpler operations only (those before it in the mix: a hand rather than a game, then a show
-    rather than a hand), whose case is smaller and says more plainly what is wrong. Then the
-    search goes on, passing over what was found, until `max_findings` distinct findings, the time
-    (`seconds`, from the start) or the examples (`max_examples` for each search) are used up."""
+    rather than a hand), whose case is smaller and says more plainly what is wrong. Its input is
+    then sent under the other main profiles (same_elsewhere). Then the search goes on, passing over
+    what was found and drawing where it was found last (searched_last), until `max_findings`
+    distinct findings, the time (`seconds`, from the start) or the examples (`max_examples` for
+    each search) are used up."""
     ops, names = scope(engine, wanted)
     progress = progress or Progress(None)
     start = time.monotonic()
@@ -277,7 +293,7 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
                 break
             settings = replace(wanted, seconds=left, seed=wanted.seed + len(found))
             search = _Search(engine, settings, progress, frozenset(known))
-            finding = search.run(ops, names)
+            finding = search.run(ops, names, searched_last(found))
             by_op.update(search.by_op)
             if finding is None or search.first is None:
                 examples_run += search.examples
@@ -287,7 +303,8 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
             known.add(signature(finding))
             finding, simplifying = _simplify(engine, wanted, (ops, names), finding, frozenset(known), progress)
             known.add(signature(finding))
-            found.append(Found(finding, examples_run + after, search.start - start + seconds, op))
+            also = same_elsewhere(engine, finding, names, known)
+            found.append(Found(finding, examples_run + after, search.start - start + seconds, op, also))
             examples_run += search.examples + simplifying
         else:
             stopped = "found"
@@ -299,6 +316,34 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
         by_op=dict(by_op),
         stopped=stopped,
     )
+
+
+def same_elsewhere(engine: Engine, finding: Finding, names: Sequence[str], known: set[Signature]) -> tuple[str, ...]:
+    """The other profiles where `finding`'s input disagrees the same way (the same operation and
+    first differing key): the input is sent under each other main profile of `names` (by the first
+    of its names there), as it is, so that where it does not fit the reference rejects it and it is
+    not the same. The signatures of those found are added to `known`: not another finding."""
+    op, own, key = signature(finding)
+    firsts: dict[str, str] = {}
+    for name in names:
+        firsts.setdefault(main_profile(name), name)
+    also: list[str] = []
+    for main, name in firsts.items():
+        if main == own:
+            continue
+        there = judge_example(engine, replace(finding.example, profile=name), f"also-{name}")
+        if there is not None and signature(there) == (op, main, key):
+            known.add(signature(there))
+            also.append(name)
+    return tuple(also)
+
+
+def searched_last(found: Sequence[Found]) -> tuple[frozenset[str], frozenset[str]]:
+    """The operations and main profiles where something was found (the finding's own and its
+    `also`): later searches draw them last, so that they look elsewhere first."""
+    ops = frozenset(item.finding.example.op for item in found)
+    profiles = frozenset(main_profile(name) for item in found for name in (item.finding.example.profile, *item.also))
+    return ops, profiles
 
 
 def _simplify(
@@ -517,6 +562,7 @@ def report_lines(result: FuzzResult) -> list[str]:
             "shrunk to:",
             f"  op {example.op}, profile {example.profile} (first difference: {signature(finding)[2]})",
             f"  input: {_short(example.input)}",
+            *([f"  the same input disagrees the same way under: {', '.join(found.also)}"] if found.also else []),
             f"  the engine answered {finding.engine_said}",
             "  differences (expected is the reference's answer):",
             *(f"    {line}" for line in finding.mismatches),

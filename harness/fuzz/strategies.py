@@ -11,14 +11,25 @@ the hands a steered game tries and throws away, a seeded `random.Random` (cheape
 - `simulate_pegging` plays a whole pegging by choosing, at each turn, any card that fits. It is a
   second, deliberately separate statement of the go rules (not the reference's), so that
   replaying its sequences tests an engine against something other than the reference itself.
+  `simulate_table` is the same for a table of three or four seats: the go passed round the
+  table, the next series led by the first seat left of the last card's player that holds cards.
 - Illegal plays are a legal sequence corrupted at one index: a go while a card fits, a card that
   takes the count past 31, the opponent's card, a card nobody holds, the plays cut short, a play
   after the end, two plays swapped.
+- Tables of three and four seats are drawn like two: dealt round the table from the dealer's left
+  (three players: one card of the deck to the crib), one discard each, cuts for deal where only
+  the seats tied for the lowest cut again, running scores by side. Under a muggins profile the
+  peggings and hands may carry claims (most right, some short, some over, now and then a refused
+  one: a claim on nothing, or on a count twice); a discard of another seat's card spoils a hand.
 - Hands come dealt (cards + starter) or from a deck with a cut depth, with running scores often
   near the target. Games are played from a cut for deal (ties included) with random legal
-  decisions until someone wins, or are cut short, or carry a hand too many. A game may be steered
+  decisions until a side wins, or are cut short, or carry a hand too many. A game may be steered
   toward a final score for the loser, such as a skunk line: each of its hands is then the best of
   a few tried, which the reference engine scores (its one use here: to know the running scores).
+- Matches (under a match profile only) are games in turn, the loser of each dealing the next,
+  until the match is won by game points or a triple skunk; or cut short, or with a game after the
+  match was won, or a hand after a game's win. Their games are steered like the others, the
+  deepest (a triple skunk's) with the most tries.
 - `examples(operations, profiles)` picks an operation, a profile and an input, in a mix weighted
   so that each kind of bug is reachable.
 """
@@ -26,7 +37,7 @@ the hands a steered game tries and throws away, a seeded `random.Random` (cheape
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import inf
@@ -35,7 +46,7 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
-from reference import Card, CribbageError, Profile, full_deck, load_profile, play_hand
+from reference import Card, CribbageError, Profile, full_deck, load_profile, play_hand, seats_of, sides_of, skunk_of
 
 DECK: tuple[Card, ...] = full_deck()
 CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in DECK})
@@ -46,15 +57,21 @@ NEAR_TARGET = 30  # "near the target": at most this many points short
 MAX_GAME_HANDS = 40  # far more than any game needs
 STEERING_TRIES = 4  # hands tried for each hand of a steered game
 FINAL_STEERING_TRIES = 16  # and for each hand near its end
+DEEP_STEERING_TRIES = 32  # for every hand of a game steered deep (see DEEP_GOAL)
+DEEP_GOAL = 3  # a goal below target / DEEP_GOAL (a triple skunk) is steered with the most tries
 NEAR_END = 40  # points short of the target from which a hand may end the game
 SEEDS = 2**32
+MAX_MATCH_GAMES = 7  # more than any match to 3 game points needs
 PLAYERS = ("A", "B")
+SEAT_NAMES = ("A", "B", "C", "D")  # every seat any table has, clockwise
+CLAIMED_PLAY_POINTS = (0, 0, 1, 2, 3, 4, 6)  # what a claim on a play says (most plays score 0 or 2)
+MOST_SHOW_POINTS = 16  # a show claim says 0 to this many
 Json = dict[str, Any]
 T = TypeVar("T")
 
 # op -> weight in the mix; the order is the shrinking order (toward `show`)
 OPERATION_WEIGHTS: Mapping[str, int] = MappingProxyType(
-    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3}
+    {"show": 3, "play": 3, "pegging": 3, "deal": 1, "cut": 1, "hand": 4, "game": 3, "match": 1}
 )
 MAIN_PROFILE_WEIGHT = 3  # a main profile is picked this many times as often as a variant
 SKUNK_PROFILE_WEIGHT = 2  # for games, a profile with skunks is picked this many times as often
@@ -194,7 +211,7 @@ def take_subset(pick: Picker, cards: Sequence[Card], size: int) -> list[Card]:
 class Turn:
     """One play of a legal pegging, with the state before it."""
 
-    role: str  # "pone" or "dealer"
+    role: str  # the seat to play ("pone" or "dealer" in a two-player pegging)
     count: int  # the count before the card
     held: tuple[Card, ...]  # the player's cards before the play
     other: tuple[Card, ...]  # the opponent's cards
@@ -216,40 +233,83 @@ class PeggingRun:
 def simulate_pegging(
     pone: Sequence[Card], dealer: Sequence[Card], restarting: bool, choose: Callable[[list[Card]], Card]
 ) -> PeggingRun:
-    """Play a whole pegging, `choose` picking each card among those that fit. The pone leads; a
-    player who cannot play without passing 31 says go (once a series) and the other plays on; when
-    neither can play the series ends: for good with one count per hand, else the count restarts and
-    the player who did not play the last card leads (or the other, holding the only cards left)."""
-    held = {"pone": list(pone), "dealer": list(dealer)}
-    role, count, last = "pone", 0, "pone"
+    """Play a whole two-player pegging (the roles "pone" and "dealer"), as `simulate_table` says."""
+    return simulate_table({"pone": pone, "dealer": dealer}, ("pone", "dealer"), restarting, choose)
+
+
+def simulate_table(
+    hands: Mapping[str, Sequence[Card]],
+    order: Sequence[str],
+    restarting: bool,
+    choose: Callable[[list[Card]], Card],
+) -> PeggingRun:
+    """Play a whole pegging at a table, `choose` picking each card among those that fit. `order`
+    lists the seats in turn, the first leader (the dealer's left) first. The turn goes round
+    clockwise; a seat that cannot play without passing 31 says go (once a series, if it holds
+    cards) and the next seats play on while any can; when none can the series ends: for good
+    with one count per hand, else the count restarts and the first seat left of the last card's
+    player that still holds cards leads. With two players: the one who did not play the last card
+    leads, or the other, holding the only cards left."""
+    held = {seat: list(hands[seat]) for seat in order}
+    seat, count, last = order[0], 0, order[0]
     said_go: set[str] = set()
     go_pending = False
     turns: list[Turn] = []
+
+    def left(of: str) -> str:
+        return order[(order.index(of) + 1) % len(order)]
+
+    def fits(at: str) -> list[Card]:
+        return [card for card in held[at] if count + card.value <= MAX_COUNT]
+
     while True:
-        fits = [card for card in held[role] if count + card.value <= MAX_COUNT]
-        if fits:
-            card = choose(fits)
-            turns.append(Turn(role, count, tuple(held[role]), tuple(held[other_role(role)]), card, go_pending))
+        playable = fits(seat)
+        if playable:
+            card = choose(playable)
+            others = tuple(other for at in order if at != seat for other in held[at])
+            turns.append(Turn(seat, count, tuple(held[seat]), others, card, go_pending))
             go_pending = False
-            held[role].remove(card)
+            held[seat].remove(card)
             count += card.value
-            last, role = role, other_role(role)
+            last, seat = seat, left(seat)
             continue
-        if held[role] and count < MAX_COUNT and role not in said_go:
-            said_go.add(role)
+        if held[seat] and count < MAX_COUNT and seat not in said_go:
+            said_go.add(seat)
             go_pending = True
-        if any(count + card.value <= MAX_COUNT for card in held[other_role(role)]):
-            role = other_role(role)
+        if any(fits(at) for at in order):
+            seat = left(seat)
             continue
-        if not restarting or not (held["pone"] or held["dealer"]):
-            return PeggingRun(tuple(turns), go_pending, (*held["pone"], *held["dealer"]))
+        if not restarting or not any(held.values()):
+            return PeggingRun(tuple(turns), go_pending, tuple(card for at in order for card in held[at]))
         count, said_go = 0, set()
-        role = other_role(last)
+        seat = left(last)
+        while not held[seat]:
+            seat = left(seat)
 
 
 def random_pegging(pick: Picker, pone: Sequence[Card], dealer: Sequence[Card], profile: Profile) -> PeggingRun:
-    """A legal pegging with random decisions."""
+    """A legal two-player pegging with random decisions."""
     return simulate_pegging(pone, dealer, profile.count == "restarting", lambda fits: one_of(pick, fits))
+
+
+def random_table_pegging(pick: Picker, kept: Mapping[str, Sequence[Card]], dealer: str, profile: Profile) -> PeggingRun:
+    """A legal pegging at the profile's table with random decisions (the dealer's left leads)."""
+    order = turn_order(dealer, profile)
+    return simulate_table(kept, order, profile.count == "restarting", lambda fits: one_of(pick, fits))
+
+
+def turn_order(dealer: str, profile: Profile) -> tuple[str, ...]:
+    """The seats of the table from the dealer's left, clockwise, the dealer last: the order of the
+    deal, of the first series and of the show (with two players: pone, dealer)."""
+    seats = seats_of(profile)
+    start = seats.index(dealer) + 1
+    return tuple(seats[(start + step) % len(seats)] for step in range(len(seats)))
+
+
+def left_of(seat: str, profile: Profile) -> str:
+    """The next seat clockwise: who deals the next hand."""
+    seats = seats_of(profile)
+    return seats[(seats.index(seat) + 1) % len(seats)]
 
 
 CORRUPTIONS = ("go", "over", "go", "over", "other", "unheld", "short", "extra", "swap")  # go, over 31: twice
@@ -270,9 +330,9 @@ def play_sequence(pick: Picker, run: PeggingRun, unused: Sequence[Card], corrupt
     return corrupted(pick, run, tokens, positions, unused) if corrupt else tokens
 
 
-def past_31(turn: Turn) -> list[Card]:
-    """The cards the player holds at this turn that would take the count past 31."""
-    return [card for card in turn.held if turn.count + card.value > MAX_COUNT]
+def past_31(turn: Turn, cards: Sequence[Card] | None = None) -> list[Card]:
+    """The cards the player holds at this turn (or `cards`) that would take the count past 31."""
+    return [card for card in (turn.held if cards is None else cards) if turn.count + card.value > MAX_COUNT]
 
 
 def corrupted(
@@ -283,12 +343,19 @@ def corrupted(
     if kind == "extra":  # a play after the end: a card left in hand, else one nobody holds
         spare = run.unplayed or tuple(unused)
         return [*tokens, str(one_of(pick, spare))] if spare else tokens
-    # a card past 31 needs a turn with such a card in hand: one of those turns, if there are any
-    where = [index for index, turn in enumerate(run.turns) if past_31(turn)] if kind == "over" else []
+    # a card past 31 needs a turn with such a card in hand: one of those turns, if there are any;
+    # another seat's card, half the time one that would pass 31 too (two rules broken at once)
+    if kind == "over":
+        where = [index for index, turn in enumerate(run.turns) if past_31(turn)]
+    elif kind == "other" and one_in(pick, 2):
+        where = [index for index, turn in enumerate(run.turns) if past_31(turn, turn.other)]
+    else:
+        where = []
     index = one_of(pick, where) if where else pick.index(len(run.turns))
     turn, at = run.turns[index], positions[index]
     if where:
-        return [*tokens[:at], str(one_of(pick, past_31(turn))), *tokens[at + 1 :]]
+        spoiler = past_31(turn) if kind == "over" else past_31(turn, turn.other)
+        return [*tokens[:at], str(one_of(pick, spoiler)), *tokens[at + 1 :]]
     if kind in ("over", "other") and turn.other:
         return [*tokens[:at], str(one_of(pick, turn.other)), *tokens[at + 1 :]]
     if kind == "unheld" and unused:
@@ -334,23 +401,85 @@ def play_input(pick: Picker, profile: Profile) -> Json:
 
 
 def pegging_input(pick: Picker, profile: Profile) -> Json:
+    """Two players: the kept hands by role. Three or four seats: the dealer's seat and the kept
+    hands by seat. Under muggins (and now and then under another profile) claims on the plays."""
     bias = pick_bias(pick)
     pool = list(DECK)
-    pone = take_cards(pick, pool, profile.cards_kept, bias)
-    dealer = take_cards(pick, pool, profile.cards_kept, bias)
-    run = random_pegging(pick, pone, dealer, profile)
-    plays = play_sequence(pick, run, pool, corrupt=one_in(pick, 3))
-    return {"pone": texts(pone), "dealer": texts(dealer), "plays": plays}
+    if profile.seats == 2:
+        pone = take_cards(pick, pool, profile.cards_kept, bias)
+        dealer = take_cards(pick, pool, profile.cards_kept, bias)
+        run = random_pegging(pick, pone, dealer, profile)
+        plays = play_sequence(pick, run, pool, corrupt=one_in(pick, 3))
+        data: Json = {"pone": texts(pone), "dealer": texts(dealer), "plays": plays}
+    else:
+        seat = one_of(pick, seats_of(profile))
+        kept = {at: take_cards(pick, pool, profile.cards_kept, bias) for at in turn_order(seat, profile)}
+        run = random_table_pegging(pick, kept, seat, profile)
+        plays = play_sequence(pick, run, pool, corrupt=one_in(pick, 3))
+        data = {"dealer": seat, "hands": {at: texts(kept[at]) for at in seats_of(profile)}, "plays": plays}
+    return with_claims(pick, data, profile, shows=())
+
+
+# --- muggins claims ----------------------------------------------------------------------------
+
+
+def with_claims(pick: Picker, data: Json, profile: Profile, shows: Sequence[str], spoil: bool | None = None) -> Json:
+    """`data` with muggins claims, most of the time under a muggins profile, now and then under
+    another (where they change nothing, and an engine that does not read claims is not sent them).
+    `spoil`: one claim the rules refuse (None: once in a while under a muggins profile, the only
+    profiles a case may expect bad_claim under)."""
+    wanted = not one_in(pick, 4) if profile.muggins else one_in(pick, 12)
+    if not spoil and not wanted:
+        return data
+    claims = draw_claims(pick, data["plays"], shows)
+    if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 8)):
+        claims.append(spoiled_claim(pick, claims, data["plays"], shows))
+    return {**data, "claims": claims} if claims else data
+
+
+def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str]) -> list[Json]:
+    """Claims on some of the plays (by index) and shows (a seat's hand, or the crib), mostly short
+    of or near the true points (a count left out is claimed in full); now and then a claim on a
+    count that is never claimed (a last card, heels, three for last)."""
+    cards = [index for index, token in enumerate(plays) if token != "go"]
+    claims: list[Json] = [
+        {"play": index, "points": one_of(pick, CLAIMED_PLAY_POINTS)} for index in cards if one_in(pick, 3)
+    ]
+    claims += [{"show": owner, "points": between(pick, 0, MOST_SHOW_POINTS)} for owner in shows if one_in(pick, 2)]
+    if cards and one_in(pick, 3):
+        claims.append({"last_card": one_of(pick, cards), "points": between(pick, 0, 2)})
+    if one_in(pick, 6):
+        claims.append({one_of(pick, ("heels", "three_for_last")): True, "points": between(pick, 0, 3)})
+    return claims
+
+
+def spoiled_claim(pick: Picker, claims: Sequence[Json], plays: Sequence[str], shows: Sequence[str]) -> Json:
+    """A claim the rules refuse (bad_claim): a count claimed twice, a go claimed, an index past
+    the plays, negative points, the hand of a seat not at the table."""
+    kind = one_of(pick, ("twice", "go", "past", "negative", "seat"))
+    gos = [index for index, token in enumerate(plays) if token == "go"]
+    missing = [seat for seat in SEAT_NAMES if seat not in shows]
+    if kind == "go" and gos:
+        return {"play": one_of(pick, gos), "points": 0}
+    if kind == "past" or not claims:
+        return {"play": len(plays) + pick.index(3), "points": 0}
+    if kind == "negative":
+        return {**one_of(pick, claims), "points": -1 - pick.index(3)}
+    if kind == "seat" and shows and missing:
+        return {"show": one_of(pick, missing), "points": 0}
+    return {**one_of(pick, claims), "points": between(pick, 0, 4)}  # the same count claimed twice
 
 
 # --- deal and cut ------------------------------------------------------------------------------
 
 
 def deal_input(pick: Picker, profile: Profile) -> Json:
+    """A deck and a cut depth (maybe a bad one); with three or four seats, the dealer's seat."""
     deck = take_deck(pick)
-    stock = len(DECK) - 2 * profile.cards_dealt
+    stock = len(DECK) - profile.seats * profile.cards_dealt - profile.crib_from_deck
     shallowest, deepest = (0, stock) if one_in(pick, 8) else (SMALLEST_PACKET, stock - SMALLEST_PACKET)
-    return {"deck": texts(deck), "cut": between(pick, shallowest, deepest)}  # maybe a bad cut
+    data: Json = {"deck": texts(deck), "cut": between(pick, shallowest, deepest)}
+    return data if profile.seats == 2 else {"dealer": one_of(pick, seats_of(profile)), **data}
 
 
 def cut_key(profile: Profile) -> Callable[[Card], int]:
@@ -360,11 +489,13 @@ def cut_key(profile: Profile) -> Callable[[Card], int]:
     return lambda card: card.rank
 
 
-def cut_dealer(cuts: Sequence[Sequence[str]], profile: Profile) -> str:
-    """Who deals first after legal cut rounds: the lower card of the last round."""
+def cut_dealer(cuts: Sequence[Sequence[str] | Mapping[str, str]], profile: Profile) -> str:
+    """Who deals first after legal cut rounds: the lowest card of the last round (two players cut
+    as [A's card, B's card], more as {seat: card})."""
     key = cut_key(profile)
-    a_card, b_card = (CARDS[text] for text in cuts[-1])
-    return "A" if key(a_card) < key(b_card) else "B"
+    last = cuts[-1]
+    cards = dict(last) if isinstance(last, Mapping) else dict(zip(PLAYERS, last, strict=True))
+    return min(cards, key=lambda seat: key(CARDS[cards[seat]]))
 
 
 def cut_pair(pick: Picker, accept: Callable[[Card, Card], bool] | None = None) -> list[str]:
@@ -405,41 +536,97 @@ def legal_cut_rounds(pick: Picker, profile: Profile) -> list[list[str]]:
 
 
 def cut_input(pick: Picker, profile: Profile) -> Json:
+    if profile.seats != 2:
+        return {"cuts": table_cut_rounds(pick, profile, legal=not one_in(pick, 3))}
     if not one_in(pick, 3):
         return {"cuts": legal_cut_rounds(pick, profile)}
     kinds = (None, same_rank, same_value_other_rank)
     return {"cuts": [cut_pair(pick, one_of(pick, kinds)) for _ in range(between(pick, 1, 3))]}
 
 
+def table_cut_rounds(pick: Picker, profile: Profile, legal: bool = True) -> list[dict[str, str]]:
+    """The cut for deal at a table of three or four: each round a card per seat still cutting, the
+    lowest deals, and the seats tied for the lowest cut again (rule deal.cut-for-deal-seats); up to
+    two rounds tie. Not `legal`: spoiled once (every seat cutting again after a tie, a round after
+    the deal was decided, a seat missing, the cuts ending in a tie)."""
+    cutting = list(seats_of(profile))
+    rounds: list[dict[str, str]] = []
+    ties = between(pick, 0, 2)
+    spoil = one_of(pick, ("all-recut", "extra", "missing", "tie")) if not legal else None
+    while True:
+        tied = between(pick, 2, len(cutting)) if len(rounds) < ties else 1
+        rounds.append(cut_round(pick, cutting, tied, profile))
+        lowest = min(cut_key(profile)(CARDS[card]) for card in rounds[-1].values())
+        lowest_seats = [seat for seat, card in rounds[-1].items() if cut_key(profile)(CARDS[card]) == lowest]
+        if len(lowest_seats) == 1:
+            break
+        if spoil == "tie":
+            return rounds
+        cutting = lowest_seats if spoil != "all-recut" else list(seats_of(profile))
+    if spoil == "extra":
+        rounds.append(cut_round(pick, cutting, 1, profile))
+    if spoil == "missing":
+        del rounds[-1][one_of(pick, sorted(rounds[-1]))]
+    return rounds
+
+
+def cut_round(pick: Picker, cutting: Sequence[str], tied: int, profile: Profile) -> dict[str, str]:
+    """One round: `tied` of the seats cutting share the lowest card (by the profile's cut), the
+    others cut higher; every card distinct."""
+    key = cut_key(profile)
+    lows = sorted({key(card) for card in DECK})
+    low = one_of(pick, lows[:-1])
+    at_low = [card for card in DECK if key(card) == low]
+    above = [card for card in DECK if key(card) > low]
+    tied = min(tied, len(at_low))
+    low_seats = take_subset(pick, cutting, tied)
+    cards = dict(zip(low_seats, take_subset(pick, at_low, tied), strict=True))
+    others = [seat for seat in cutting if seat not in cards]
+    cards.update(zip(others, take_subset(pick, above, len(others)), strict=True))
+    return {seat: str(cards[seat]) for seat in cutting}
+
+
 # --- hands and games ---------------------------------------------------------------------------
 
 
 def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False) -> Json:
-    """One deal as a hand of a game gives it: `dealt` + `starter` or `deck` + `cut`, the
-    discards, and the plays (legal, unless `corrupt`)."""
-    pone, size = other_player(dealer), profile.cards_dealt
+    """One deal as a hand of a game gives it: `dealt` + `starter` (+ `crib_card` with three
+    players) or `deck` + `cut`, dealt round the table from the dealer's left; the discards, the
+    plays, and maybe muggins claims; all legal, unless `corrupt`: then the plays are spoiled, or
+    a seat discards a card dealt to another, or a claim is refused (HAND_CORRUPTIONS)."""
+    order, size, seats = turn_order(dealer, profile), profile.cards_dealt, seats_of(profile)
+    dealt_cards = len(order) * size
     body: Json = {}
     if one_in(pick, 4):
         deck = take_deck(pick)
-        stock = deck[2 * size :]
+        cards = {seat: deck[place : dealt_cards : len(order)] for place, seat in enumerate(order)}
+        stock = deck[dealt_cards + profile.crib_from_deck :]
         cut = between(pick, SMALLEST_PACKET, len(stock) - SMALLEST_PACKET)
-        cards = {pone: deck[0 : 2 * size : 2], dealer: deck[1 : 2 * size : 2]}
         starter = stock[cut]
         unused = [card for card in stock if card != starter]
         body.update(deck=texts(deck), cut=cut)
     else:
         bias = pick_bias(pick)
         pool = list(DECK)
-        cards = {pone: take_cards(pick, pool, size, bias), dealer: take_cards(pick, pool, size, bias)}
+        cards = {seat: take_cards(pick, pool, size, bias) for seat in order}
+        crib_cards = take_cards(pick, pool, profile.crib_from_deck, bias)  # three players: one
         starter = take_starter(pick, pool, bias)
         unused = pool
-        body.update(dealt={who: texts(cards[who]) for who in PLAYERS}, starter=str(starter))
-    discards = {who: take_subset(pick, cards[who], profile.discards_each) for who in PLAYERS}
-    kept = {who: [card for card in cards[who] if card not in discards[who]] for who in PLAYERS}
-    run = random_pegging(pick, kept[pone], kept[dealer], profile)
-    body["discards"] = {who: texts(discards[who]) for who in PLAYERS}
-    body["plays"] = play_sequence(pick, run, unused, corrupt)
-    return body
+        body.update(dealt={seat: texts(cards[seat]) for seat in seats}, starter=str(starter))
+        if crib_cards:
+            body["crib_card"] = str(crib_cards[0])
+    discards = {seat: take_subset(pick, cards[seat], profile.discards_each) for seat in seats}
+    kept = {seat: [card for card in cards[seat] if card not in discards[seat]] for seat in seats}
+    run = random_table_pegging(pick, {order[place]: kept[seat] for place, seat in enumerate(order)}, dealer, profile)
+    body["discards"] = {seat: texts(discards[seat]) for seat in seats}
+    kinds = [kind for kind in HAND_CORRUPTIONS if kind != "claim" or profile.muggins]
+    spoiled = one_of(pick, kinds) if corrupt else None
+    body["plays"] = play_sequence(pick, run, unused, spoiled == "plays")
+    if spoiled == "discard":  # rule deal.discard-one: a discard must be one of the seat's own cards
+        seat = one_of(pick, seats)
+        foreign = [card for other in seats if other != seat for card in cards[other]]
+        body["discards"][seat] = [str(one_of(pick, foreign)), *body["discards"][seat][1:]]
+    return with_claims(pick, body, profile, shows=(*seats, "crib"), spoil=spoiled == "claim")
 
 
 def score_before(pick: Picker, target: int) -> int:
@@ -450,18 +637,23 @@ def score_before(pick: Picker, target: int) -> int:
 
 
 def hand_input(pick: Picker, profile: Profile) -> Json:
-    dealer = one_of(pick, PLAYERS)
-    scores = {who: score_before(pick, profile.target) for who in PLAYERS}
+    """A hand with running scores by side, often near the target; now and then with a score for
+    a seat the table lacks (rule input.seats)."""
+    dealer = one_of(pick, seats_of(profile))
+    scores = {side: score_before(pick, profile.target) for side in sides_of(profile)}
     first_hand = one_in(pick, 2)
-    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 6))
-    return {"dealer": dealer, "scores": scores, "first_hand": first_hand, **body}
+    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 4))
+    data = {"dealer": dealer, "scores": scores, "first_hand": first_hand, **body}
+    if profile.seats < len(SEAT_NAMES) and one_in(pick, 12):
+        data["scores"] = {**scores, SEAT_NAMES[profile.seats]: 0}
+    return data
 
 
 @dataclass(frozen=True)
 class Steering:
-    """Aim a game at a final score `goal` for the player `loser`: each hand is the best of a few
-    tried, the one that keeps the loser's score closest to goal / target of the other's; more are
-    tried near the end of the game, where the final scores are made."""
+    """Aim a game at a final score `goal` for the side `loser`: each hand is the best of a few
+    tried, the one that keeps the loser's score closest to goal / target of the best other
+    side's; more are tried near the end of the game, where the final scores are made."""
 
     loser: str
     goal: int
@@ -472,7 +664,8 @@ class Steering:
         return self.final_tries if max(scores.values()) >= target - NEAR_END else self.tries
 
     def cost(self, scores: Mapping[str, int], winner: str | None, target: int) -> float:
-        loser, other = scores[self.loser], scores[other_player(self.loser)]
+        loser = scores[self.loser]
+        other = max(score for side, score in scores.items() if side != self.loser)
         if winner == self.loser or loser >= target:
             return inf
         if winner is not None:
@@ -494,12 +687,19 @@ def skunk_lines(profile: Profile) -> list[int]:
 
 
 def pick_steering(pick: Picker, profile: Profile) -> Steering | None:
-    """In a profile with skunks, most games are steered, most of them to a skunk line."""
+    """In a profile with skunks, most games are steered, most of them to a skunk line; where a
+    skunk ends a match, a third of them just below its line (only such a game shows that rule). A
+    deep goal (below a third of the target: a triple skunk's) is steered with many tries a hand."""
     lines = skunk_lines(profile)
     if not lines or one_in(pick, 4):
         return None
-    goal = one_of(pick, lines) if not one_in(pick, 4) else pick.index(profile.target)
-    return Steering(one_of(pick, PLAYERS), goal)
+    if profile.triple_skunk_ends_match and one_in(pick, 3):
+        goal = min(lines)  # the last score of the deepest class
+    else:
+        goal = one_of(pick, lines) if not one_in(pick, 4) else pick.index(profile.target)
+    if goal * DEEP_GOAL < profile.target:  # a loser held this low needs the best of many hands
+        return Steering(one_of(pick, sides_of(profile)), goal, DEEP_STEERING_TRIES, DEEP_STEERING_TRIES)
+    return Steering(one_of(pick, sides_of(profile)), goal)
 
 
 def hand_outcome(
@@ -518,6 +718,8 @@ def hand_outcome(
             starter=body.get("starter"),
             deck=body.get("deck"),
             cut=body.get("cut"),
+            crib_card=body.get("crib_card"),
+            claims=body.get("claims"),
         )
     except CribbageError:
         return None
@@ -540,16 +742,40 @@ def steered_hand(
     return best[1]
 
 
+HAND_CORRUPTIONS = ("plays", "plays", "plays", "discard", "discard", "claim")
+GAME_SHAPES = ("whole", "whole", "whole", "whole", "short", "over", "spoiled")
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """The hands of a game as drawn, and where they left it."""
+
+    hands: tuple[Json, ...]
+    scores: Mapping[str, int]
+    winner: str | None
+
+
 def game_input(pick: Picker, profile: Profile) -> Json:
     """A game from the cut: whole (to the win), cut short, with a hand after the win, or with one
     hand's plays spoiled; maybe steered toward a final score for the loser."""
-    cuts = legal_cut_rounds(pick, profile)
-    dealer = cut_dealer(cuts, profile)
-    shape = one_of(pick, ("whole", "whole", "whole", "whole", "short", "over", "spoiled"))
+    cuts = cut_rounds(pick, profile)
+    game = game_hands(pick, profile, cut_dealer(cuts, profile), one_of(pick, GAME_SHAPES))
+    return {"cuts": cuts, "hands": list(game.hands)}
+
+
+def cut_rounds(pick: Picker, profile: Profile) -> list[Any]:
+    """Legal cut rounds for the first deal, at a table of two or more."""
+    return legal_cut_rounds(pick, profile) if profile.seats == 2 else table_cut_rounds(pick, profile)
+
+
+def game_hands(pick: Picker, profile: Profile, dealer: str, shape: str) -> PlayedGame:
+    """The hands of a game whose first hand `dealer` deals, the deal passing to the left, in a
+    shape of GAME_SHAPES; in a profile with skunks most games are steered (see pick_steering)."""
     stop = between(pick, 0, 8) if shape in ("short", "spoiled") else MAX_GAME_HANDS
     steering = pick_steering(pick, profile)
     tried = RandomPicker(random.Random(pick.index(SEEDS))) if steering else pick  # one seed a game
-    scores = dict.fromkeys(PLAYERS, 0)
+    scores = dict.fromkeys(sides_of(profile), 0)
+    winner: str | None = None
     hands: list[Json] = []
     for number in range(MAX_GAME_HANDS):
         if shape == "short" and number == stop:
@@ -566,10 +792,42 @@ def game_input(pick: Picker, profile: Profile) -> Json:
         scores, winner = outcome
         if winner is not None:
             if shape == "over":
-                hands.append(hand_body(pick, profile, other_player(dealer)))
+                hands.append(hand_body(pick, profile, left_of(dealer, profile)))
             break
-        dealer = other_player(dealer)
-    return {"cuts": cuts, "hands": hands}
+        dealer = left_of(dealer, profile)
+    return PlayedGame(tuple(hands), scores, winner)
+
+
+MATCH_SHAPES = ("whole", "whole", "whole", "whole", "short", "over", "hand-over")
+
+
+def match_input(pick: Picker, profile: Profile) -> Json:
+    """A match from the first cut: games in turn, the loser of each dealing the next, until the
+    match is won (by game points, or a triple skunk where the profile has one); or cut short (a
+    game left unfinished), or with a game after the match was won, or one game with a hand after
+    its win. Most games are steered toward a skunk line, where game points differ."""
+    cuts = cut_rounds(pick, profile)
+    dealer = cut_dealer(cuts, profile)
+    shape = one_of(pick, MATCH_SHAPES)
+    odd_game = between(pick, 0, 3) if shape in ("short", "hand-over") else MAX_MATCH_GAMES
+    target = profile.match_target or 1
+    totals = dict.fromkeys(sides_of(profile), 0)
+    games: list[Json] = []
+    for number in range(MAX_MATCH_GAMES):
+        game_shape = {"short": "short", "hand-over": "over"}.get(shape, "whole") if number == odd_game else "whole"
+        game = game_hands(pick, profile, dealer, game_shape)
+        games.append({"hands": list(game.hands)})
+        if game.winner is None:
+            break
+        loser = next(side for side in sides_of(profile) if side != game.winner)
+        _, points, wins_match = skunk_of(game.scores[game.winner], game.scores[loser], profile)
+        totals[game.winner] += points or 0
+        dealer = loser
+        if wins_match or totals[game.winner] >= target:
+            if shape == "over":
+                games.append({"hands": list(game_hands(pick, profile, dealer, "short").hands)})
+            break
+    return {"cuts": cuts, "games": games}
 
 
 # --- the mix -----------------------------------------------------------------------------------
@@ -583,6 +841,7 @@ INPUTS: Mapping[str, Callable[[Picker, Profile], Json]] = MappingProxyType(
         "cut": cut_input,
         "hand": hand_input,
         "game": game_input,
+        "match": match_input,
     }
 )
 
@@ -596,28 +855,62 @@ class Example:
     input: Json
 
 
-def weighted_operations(operations: Sequence[str]) -> list[str]:
-    return [op for op, weight in OPERATION_WEIGHTS.items() if op in operations for _ in range(weight)]
+def weighted_operations(operations: Sequence[str], later: Collection[str] = ()) -> list[str]:
+    """The operations, each as many times as its weight; those in `later` (where something was
+    already found) once each and at the end, since Hypothesis shrinks toward the list's start."""
+    known = [op for op in OPERATION_WEIGHTS if op in operations]
+    first = [op for op in known if op not in later for _ in range(OPERATION_WEIGHTS[op])]
+    return first + [op for op in known if op in later]
 
 
-def weighted_profiles(profiles: Sequence[str], op: str) -> list[str]:
+def main_profile(name: str) -> str:
+    """The main profile of a profile name: `six-card--loose-flush` is `six-card`."""
+    return name.split("--")[0]
+
+
+def plays(op: str, name: str) -> bool:
+    """Whether the operation is played under the profile: a match only under a match profile."""
+    return op != "match" or reference_profile(name).match_target is not None
+
+
+def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] = ()) -> list[str]:
     """Main profiles first and more often than variants (`<main>--<reading>`); for games, the
-    profiles with skunks (where the end of a game has most rules) twice as often again."""
-    ordered = sorted(profiles, key=lambda name: ("--" in name, name))
+    profiles with skunks (where the end of a game has most rules) twice as often again; for
+    matches, a profile whose triple skunk ends the match as often as a main profile. Only
+    the profiles the operation is played under (see `plays`). Profiles whose main profile is in
+    `later` come once each and at the end."""
+
+    def main_later(name: str) -> bool:
+        return main_profile(name) in later
+
+    played = (name for name in profiles if plays(op, name))
+    ordered = sorted(played, key=lambda name: (main_later(name), "--" in name, name))
 
     def weight(name: str) -> int:
-        skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(reference_profile(name)) else 1
+        if main_later(name):
+            return 1
+        profile = reference_profile(name)
+        if op == "match" and profile.triple_skunk_ends_match:
+            return MAIN_PROFILE_WEIGHT  # the one match rule that only these matches show
+        skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(profile) else 1
         return (1 if "--" in name else MAIN_PROFILE_WEIGHT) * skunks
 
     return [name for name in ordered for _ in range(weight(name))]
 
 
-def examples(operations: Sequence[str], profiles: Sequence[str]) -> st.SearchStrategy[Example]:
-    """Examples of the given operations (of OPERATION_WEIGHTS) under the given profiles."""
-    ops = weighted_operations(operations)
+def examples(
+    operations: Sequence[str],
+    profiles: Sequence[str],
+    later: tuple[Collection[str], Collection[str]] = ((), ()),
+) -> st.SearchStrategy[Example]:
+    """Examples of the given operations (of OPERATION_WEIGHTS) under the given profiles; the
+    operations and main profiles in `later` (operations, profiles) are drawn last and least."""
+    later_ops, later_profiles = later
+    operations = [op for op in operations if any(plays(op, name) for name in profiles)]
+    ops = weighted_operations(operations, later_ops)
     if not ops or not profiles:
-        raise ValueError("examples need at least one known operation and one profile")
-    names = MappingProxyType({op: tuple(weighted_profiles(profiles, op)) for op in set(ops)})
+        raise ValueError("examples need at least one known operation and one profile it is played under")
+    names = MappingProxyType({op: tuple(weighted_profiles(profiles, op, later_profiles)) for op in set(ops)})
     return _examples(tuple(ops), names)
 
 

@@ -72,7 +72,7 @@ def partnerships(profile: Profile) -> bool:
 
 
 def triple_skunk(profile: Profile) -> bool:
-    return profile.skunk is not None and any(line.wins_match for line in profile.skunk.classes)
+    return profile.triple_skunk_ends_match
 
 
 def seats(count: int) -> Callable[[Profile], bool]:

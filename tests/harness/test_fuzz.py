@@ -38,7 +38,17 @@ from harness.fuzz.findings import (
     tags_of,
     write_case,
 )
-from harness.fuzz.fuzz import FuzzSettings, Progress, Scope, fuzz, judge_example, signature
+from harness.fuzz.fuzz import (
+    FuzzSettings,
+    Progress,
+    Scope,
+    fuzz,
+    judge_example,
+    main_profile,
+    report_lines,
+    same_elsewhere,
+    signature,
+)
 from harness.fuzz.strategies import (
     CORRUPTIONS,
     Example,
@@ -47,16 +57,21 @@ from harness.fuzz.strategies import (
     corrupted,
     examples,
     hand_outcome,
+    match_input,
+    pegging_input,
     reference_profile,
     simulate_pegging,
+    simulate_table,
     skunk_lines,
     steered_hand,
+    weighted_operations,
+    weighted_profiles,
 )
 from harness.mutants.catalogue import get_mutant, mutant_names
 from harness.mutants.engine import mutant_adapter, mutant_engine
 from harness.mutants.kill_table import kills
 from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from reference import full_deck, load_profile, parse_cards, play_pegging, profile_names
+from reference import full_deck, load_profile, parse_cards, play_pegging, play_round, profile_names, seats_of
 
 SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
 QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
@@ -165,7 +180,8 @@ def test_only_what_the_engine_claims_is_drawn_and_compared() -> None:
 
 def test_a_mutant_in_process_is_found_shrunk_and_written_as_a_sound_case(tmp_path: Path) -> None:
     stream = io.StringIO()
-    result = fuzz(mutant_engine("peg-pair-royal-4"), FuzzSettings(**QUICK), Progress(stream, every=0.0))
+    wanted = FuzzSettings(**QUICK, operations=("play", "pegging"))  # a game's finding would need simplifying
+    result = fuzz(mutant_engine("peg-pair-royal-4"), wanted, Progress(stream, every=0.0))
     assert result.finding is not None and result.stopped == "found"
     assert result.detected_after is not None and result.detected_after <= result.examples
     assert "fuzz: disagreement on" in stream.getvalue()
@@ -204,7 +220,7 @@ def test_cribcheck_fuzz_over_the_protocol_against_serve_mutant(tmp_path: Path) -
     assert paths and text.count("wrote finding") == len(paths)
     for path in paths:
         case = assert_sound(path, "starter-off-by-one")
-        assert "deal.starter" in case.rules
+        assert {"deal.starter", "deal.starter-seats"} & set(case.rules)  # the second at 3-4 seats
 
 
 def test_cribcheck_fuzz_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,6 +248,46 @@ def test_simulated_peggings_replay_whole_in_the_reference(name: str, rng) -> Non
     assert result.complete
     assert [event.card for event in result.events if event.kind == "play"] == run.cards
     assert sorted(map(str, (*result.unplayed["pone"], *result.unplayed["dealer"]))) == sorted(map(str, run.unplayed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["three-player", "four-player"]), st.randoms(use_true_random=False))
+def test_simulated_peggings_round_a_table_replay_whole_in_the_reference(name: str, rng) -> None:
+    """The simulator's table (a second statement of the go, passed round, and of the reset led
+    left of the last player) agrees with the reference's play by play, whoever deals."""
+    profile = load_profile(name)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    seats = seats_of(profile)
+    dealer = rng.choice(seats)
+    at = seats.index(dealer)
+    order = (*seats[at + 1 :], *seats[: at + 1])  # the dealer's left leads; the dealer plays last
+    size = profile.cards_kept
+    hands = {seat: deck[place * size : (place + 1) * size] for place, seat in enumerate(seats)}
+    run = simulate_table(hands, order, profile.count == "restarting", rng.choice)
+    result = play_round(hands, dealer, run.cards, profile)
+    assert result.complete
+    assert [event.card for event in result.events if event.kind == "play"] == run.cards
+    assert run.turns[0].role == order[0]
+
+
+def test_a_reset_is_led_by_the_first_seat_left_of_the_last_player_that_holds_cards() -> None:
+    """Four seats, A dealing, so B leads; each seat plays the first of its cards that fits."""
+    hands = {
+        "B": parse_cards(["10S", "10C", "5H", "4C"]),
+        "C": parse_cards(["10H", "9C", "8C", "3C"]),
+        "D": parse_cards(["10D", "AS", "2H", "3H"]),
+        "A": parse_cards(["KS", "QS", "JS", "2D"]),
+    }
+    run = simulate_table(hands, ("B", "C", "D", "A"), True, lambda fits: fits[0])
+    # Counted by hand. Series 1: B 10S (10), C 10H (20), D 10D (30); A, B and C say go (nothing
+    # of theirs fits 1); D AS (31). Reset, D played last: A leads KS (10), B 10C (20), C 9C (29),
+    # D 2H (31). Reset, D again: A QS (10), B 5H (15), C 8C (23), D 3H (26, D's last card), A 2D
+    # (28; JS would pass 31), B go (4C: 32), C 3C (31). Reset, C played last: D, on C's left,
+    # holds nothing, so A leads JS (10), then B 4C (14), and no one holds a card.
+    assert " ".join(str(turn.card) for turn in run.turns) == "TS TH TD AS KS TC 9C 2H QS 5H 8C 3H 2D 3C JS 4C"
+    assert [turn.role for turn in run.turns] == list("BCDDABCDABCDACAB")
+    assert not run.unplayed
 
 
 def test_a_steered_game_ends_near_its_goal() -> None:
@@ -299,6 +355,71 @@ def test_a_second_bug_is_not_hidden_by_the_first() -> None:
     assert "points" in said["pegging"]  # a pair royal pegs 6; the bug pegs 4
 
 
+def test_one_bug_under_every_profile_is_one_finding_and_the_second_bug_is_found() -> None:
+    """nobs worth 2 disagrees under every main profile; were each a finding of its own, they would
+    fill --max-findings before the pair royal pegged 4 (instead of 6) is found. The shows and
+    the pegging only (a hand or a game would need the simplifying search to become a show). Seed
+    10: each search ends well within its 3 s of shrinking (the whole run takes about 0.5 s), so
+    the result does not hang on the machine's speed."""
+    engine = mutant_engine("nobs-worth-2+peg-pair-royal-4")
+    ops = ("show", "play", "pegging")
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 600, "seed": 10, "max_findings": 3}, operations=ops)
+    result = fuzz(engine, wanted)
+    assert result.stopped == "found" and len({signature(found.finding) for found in result.found}) == 3
+    shows = [found for found in result.found if found.finding.example.op == "show"]
+    assert shows and all("breakdown.nobs: expected 1, got 2" in found.finding.mismatches for found in shows)
+    named = [main_profile(name) for found in shows for name in (found.finding.example.profile, *found.also)]
+    assert len(named) == len(set(named)) >= 5  # each main profile under one finding only
+    widest = max(shows, key=lambda found: len(found.also))
+    assert {"six-card", "six-card-61", "six-card-match"} <= set(widest.also)
+    assert main_profile(widest.finding.example.profile) not in map(main_profile, widest.also)
+    pegged = [found for found in result.found if found.finding.example.op in ("play", "pegging")]
+    assert any("expected 6, got 4" in line for found in pegged for line in found.finding.mismatches)
+    said = f"  the same input disagrees the same way under: {', '.join(widest.also)}"
+    assert said in report_lines(result)
+
+
+def test_the_same_input_is_tried_under_the_other_main_profiles() -> None:
+    engine = mutant_engine("nobs-worth-2")
+    example = Example("show", "six-card--muggins", {"cards": ["AC", "2C", "3C", "JS"], "starter": "AS", "crib": False})
+    finding = judge_example(engine, example, "1")
+    assert finding is not None and signature(finding) == ("show", "six-card", "total")
+    known = {signature(finding)}
+    also = same_elsewhere(engine, finding, profile_names(), known)
+    # four hand cards fit every main profile but five-card (three), which rejects them the same
+    # way in both engines: not the same disagreement
+    assert also == ("four-player", "six-card-61", "six-card-match", "three-player")
+    assert known == {("show", main, "total") for main in ("six-card", *also)}
+    assert same_elsewhere(reference_engine(), finding, profile_names(), known) == ()
+
+
+def test_operations_and_profiles_where_something_was_found_are_drawn_last() -> None:
+    ops = ["game", "show", "pegging"]
+    assert weighted_operations(ops) == ["show"] * 3 + ["pegging"] * 3 + ["game"] * 3
+    assert weighted_operations(ops, later={"show"}) == ["pegging"] * 3 + ["game"] * 3 + ["show"]
+    assert weighted_operations(ops, later={"show", "game"}) == ["pegging"] * 3 + ["show", "game"]
+    names = ["six-card", "six-card--muggins", "five-card", "five-card--loose-flush"]
+    assert weighted_profiles(names, "show") == [
+        *["five-card"] * 3,
+        *["six-card"] * 3,
+        "five-card--loose-flush",
+        "six-card--muggins",
+    ]
+    # six-card has skunks (six times as often in games); where something was found: once, at the end
+    assert weighted_profiles(names, "game", later={"six-card"}) == [
+        *["five-card"] * 3,
+        "five-card--loose-flush",
+        "six-card",
+        "six-card--muggins",
+    ]
+    assert weighted_profiles(names, "show", later={"five-card", "six-card"}) == [
+        "five-card",
+        "six-card",
+        "five-card--loose-flush",
+        "six-card--muggins",
+    ]
+
+
 def test_a_finding_is_known_by_operation_main_profile_and_first_key() -> None:
     example = Example("show", "six-card--loose-flush", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"})
     wrong = Finding(example, {}, {}, {"ok": {}}, None, ("total: expected 29, got 28", "breakdown.nobs: x"))
@@ -326,10 +447,11 @@ class ScriptedPicker:
 @pytest.mark.parametrize(
     ("profile_name", "pone", "dealer", "kind", "choices", "expected"),
     [
-        # TH 10, KS 20, 2C 22; the dealer's QD JC make 32: go; the pone plays on with AS. Spoiled
-        # at turn 3 with the other player's first card, QD: not_your_turn and 22 + 10 = 32 past
-        # 31; input.rejection-order puts not_your_turn first.
-        ("five-card", "TH 2C AS", "KS QD JC", "other", (3, 0), ("not_your_turn", 3)),
+        # TH 10, KS 20, 2C 22; the dealer's QD JC make 32: go; the pone plays on with AS. "other",
+        # the half that looks for a card past 31 too: only at turn 3 does the other player hold
+        # one (QD and JC, 22 + 10 = 32); its first, QD: not_your_turn and over_31 at once;
+        # input.rejection-order puts not_your_turn first.
+        ("five-card", "TH 2C AS", "KS QD JC", "other", (1, 0, 0), ("not_your_turn", 3)),
         # The same with six-card hands: TH KS 2C, go, AS 3D, last card; reset, QD JC TC; all
         # eight played. A ninth play of a card nobody holds (the first unused card of the deck,
         # AC) breaks card_not_held and play_after_pegging_over: card_not_held first.
@@ -347,3 +469,48 @@ def test_a_spoiled_play_breaking_two_rules_gets_the_first_code(
     plays = corrupted(ScriptedPicker(CORRUPTIONS.index(kind), *choices), run, tokens, list(range(len(tokens))), unused)
     answer = run_reference("pegging", {"pone": pone.split(), "dealer": dealer.split(), "plays": plays}, profile_name)
     assert (answer["rejected"]["code"], answer["rejected"]["index"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("mutant", "profile", "op", "rule"),
+    [
+        ("partners-not-pooled", "four-player", "game", "game.sides"),  # a side's points pooled
+        ("reset-back-to-last-player", "four-player", "pegging", "peg.restart-seats"),
+        ("muggins-to-the-owner", "six-card--muggins", "pegging", "muggins.claim"),  # needs claims
+        ("winner-deals-next-game", "six-card-match", "match", "match.loser-deals"),
+        ("triple-skunk-not-final", "six-card-match--triple-skunk", "match", "match.triple-skunk"),  # steered deep
+    ],
+)
+def test_a_variant_mutant_is_found_and_written_as_a_sound_case(
+    mutant: str, profile: str, op: str, rule: str, tmp_path: Path
+) -> None:
+    """Seats, claims and matches are drawn: a bug only they show is found, in that operation."""
+    quick = {**QUICK, "max_examples": 1000, "shrink_seconds": 2.0}  # each is found in a few hundred or fewer
+    wanted = FuzzSettings(**quick, max_findings=1, profiles=(profile,), operations=(op,))
+    result = fuzz(mutant_engine(mutant), wanted)
+    assert result.finding is not None and result.finding.example.profile == profile
+    root = cases_root(tmp_path)
+    path = write_case(case_document(result.finding, 0, f"mutant {mutant}"), root / "fuzz")
+    assert rule in assert_sound(path, mutant, root).rules
+
+
+def test_drawn_matches_are_mostly_won_and_some_by_a_triple_skunk() -> None:
+    """Drawn matches are mostly played to their end (a whole match is 4 shapes in 7), and the
+    deep steering makes a triple skunk, which only a loser held below 31 of 121 shows."""
+    profile = load_profile("six-card-match--triple-skunk")
+    picker = RandomPicker(random.Random(7))
+    answers = [run_reference("match", match_input(picker, profile), profile.name) for _ in range(30)]
+    won = [answer["ok"] for answer in answers if answer.get("ok", {}).get("winner")]
+    assert len(won) >= 12
+    assert any(game.get("skunk") == "triple_skunk" for result in won for game in result["games"])
+
+
+def test_drawn_peggings_under_muggins_carry_claims_round_the_table() -> None:
+    profile = load_profile("four-player--muggins")
+    picker = RandomPicker(random.Random(3))
+    drawn = [pegging_input(picker, profile) for _ in range(40)]
+    assert all(set(data["hands"]) == {"A", "B", "C", "D"} for data in drawn)
+    assert sum("claims" in data for data in drawn) >= 20
+    answers = [run_reference("pegging", data, profile.name) for data in drawn if "claims" in data]
+    events = [event for answer in answers for event in answer.get("ok", {}).get("events", ())]
+    assert any(event["type"] == "muggins" for event in events)  # some claim was short: muggins called

@@ -31,9 +31,7 @@ def test_the_show_passes_and_the_rest_is_not_applicable(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     report = tmp_path / "node.jsonl"
-    code = main(
-        ["run", "--engine", command(), "--cases", str(small_cases), "--report", str(report), "--no-progress"]
-    )
+    code = main(["run", "--engine", command(), "--cases", str(small_cases), "--report", str(report), "--no-progress"])
     assert code == 0
     lines = read_report(report)
     assert statuses(lines) == {

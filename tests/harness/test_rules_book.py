@@ -103,8 +103,14 @@ def test_the_profiles_chapter_states_each_main_profile_as_the_rulings_do() -> No
     # hand flush, crib flush, skunks and game points, muggins, match (values from the rulings)
     five = profile_row("five-card")
     assert five[2:10] == [
-        "A B, each for itself", "61", "5 / 3", "4: 2 from each seat", "one count a hand",
-        "3 to the first pone", "3, 4 with the starter", "5 only",
+        "A B, each for itself",
+        "61",
+        "5 / 3",
+        "4: 2 from each seat",
+        "one count a hand",
+        "3 to the first pone",
+        "3, 4 with the starter",
+        "5 only",
     ]
     assert five[10:] == ["none", "no", "none"]
     six = profile_row("six-card")
