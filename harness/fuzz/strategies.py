@@ -432,7 +432,7 @@ def with_claims(pick: Picker, data: Json, profile: Profile, shows: Sequence[str]
     if not spoil and not wanted:
         return data
     claims = draw_claims(pick, data["plays"], shows)
-    if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 8)):
+    if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 3)):
         claims.append(spoiled_claim(pick, claims, data["plays"], shows))
     return {**data, "claims": claims} if claims else data
 
@@ -454,9 +454,10 @@ def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str]) -> lis
 
 
 def spoiled_claim(pick: Picker, claims: Sequence[Json], plays: Sequence[str], shows: Sequence[str]) -> Json:
-    """A claim the rules refuse (bad_claim): a count claimed twice, a go claimed, an index past
-    the plays, negative points, the hand of a seat not at the table."""
-    kind = one_of(pick, ("twice", "go", "past", "negative", "seat"))
+    """A claim the rules refuse (bad_claim): a count claimed twice (as often as the rest: which
+    claim stands, the first or the later, is the likeliest bug), a go claimed, an index past the
+    plays, negative points, the hand of a seat not at the table."""
+    kind = one_of(pick, ("twice", "twice", "twice", "twice", "go", "past", "negative", "seat"))
     gos = [index for index, token in enumerate(plays) if token == "go"]
     missing = [seat for seat in SEAT_NAMES if seat not in shows]
     if kind == "go" and gos:

@@ -105,9 +105,10 @@ def triple_skunk_not_final(profile: Profile) -> SkunkRule:
     return SkunkRule(profile.skunk.measure, profile.skunk.win_points, classes)
 
 
-def fn(target: str, make: Callable[[Any], Any]) -> FunctionPatch:
-    """Reference name `target` (where it is looked up) replaced by `make(original)`."""
-    return FunctionPatch(target, make)
+def fn(target: str, make: Callable[[Any], Any], *also: str) -> FunctionPatch:
+    """Reference name `target` (where it is looked up) replaced by `make(original)`, and where
+    each of `also` looks the same function up."""
+    return FunctionPatch(target, make, also)
 
 
 def profile_field(name: str, value: Any, applies: Callable[[Profile], bool] = always) -> ProfilePatch:
@@ -649,7 +650,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "claimed-twice-later-stands",
         "a count claimed twice is not refused (bad_claim): the later claim stands",
         "input.claims",
-        fn("reference.hand.read_claims", bug.later_claim_stands),
+        fn("reference.hand.read_claims", bug.later_claim_stands, "harness.operations.answers.read_claims"),
     ),
     Mutant(
         "muggins-at-end-of-hand",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 from unittest import mock
@@ -30,19 +30,26 @@ from reference import Profile
 
 @dataclass(frozen=True)
 class FunctionPatch:
-    """Replace the reference name `target` (dotted, where it is looked up) by `make(original)`."""
+    """Replace the reference name `target` (dotted, where it is looked up) by `make(original)`;
+    and the same function where `also` names other modules that look it up (a name imported by
+    several modules is looked up in each)."""
 
     target: str
     make: Callable[[Any], Any]
+    also: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:
-        return self.target
+        return ", ".join((self.target, *self.also))
 
     @contextmanager
     def applied(self) -> Iterator[None]:
         original = pkgutil.resolve_name(self.target)
-        with mock.patch(self.target, self.make(original)):
+        replacement = self.make(original)
+        with ExitStack() as patches:
+            for target in (self.target, *self.also):
+                assert pkgutil.resolve_name(target) is original, f"{target} is not {self.target}"
+                patches.enter_context(mock.patch(target, replacement))
             yield
 
 
