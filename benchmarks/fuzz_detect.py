@@ -26,16 +26,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.contract.files import REPO_ROOT
-from harness.corpus.cases import load_cases
-from harness.corpus.lint import lint
-from harness.engine.engines import AdapterEngine, EngineOptions
-from harness.fuzz.findings import case_document, write_case
-from harness.fuzz.fuzz import FuzzResult, FuzzSettings, fuzz
-from harness.mutants.catalogue import get_mutant, mutant_names
-from harness.mutants.kill_table import KillTable, applicable, distinct_cases, kill_tables, kills
-from harness.operations.answers import cached_profiles
-from harness.operations.features import FEATURES
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.corpus.lint import lint
+from cribcheck.harness.engine.engines import AdapterEngine, EngineOptions
+from cribcheck.harness.fuzz.findings import case_document, write_case
+from cribcheck.harness.fuzz.fuzz import FuzzResult, FuzzSettings, fuzz
+from cribcheck.harness.mutants.catalogue import get_mutant, mutant_names
+from cribcheck.harness.mutants.kill_table import KillTable, applicable, distinct_cases, kill_tables, kills
+from cribcheck.harness.operations.answers import cached_profiles
+from cribcheck.harness.operations.features import FEATURES
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Row:
 
 
 def serve_command(mutant: str) -> str:
-    return shlex.join([sys.executable, "-m", "harness.cli", "serve", "--mutant", mutant])
+    return shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve", "--mutant", mutant])
 
 
 def detect(mutant: str, wanted: FuzzSettings) -> FuzzResult:

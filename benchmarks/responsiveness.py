@@ -67,7 +67,9 @@ class Figure:
 
 def cribcheck(tree: Path) -> list[str]:
     """The command running the cribcheck of `tree` (this checkout, or REV's worktree)."""
-    return [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); from harness.cli import main; "
+    # a tree from before the one top-level package (cribcheck.harness) imports harness.cli
+    load = "from cribcheck.harness.cli import main" if (tree / "cribcheck").is_dir() else "from harness.cli import main"
+    return [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); {load}; "
             "sys.exit(main(sys.argv[1:]))"]  # fmt: skip
 
 
@@ -118,7 +120,7 @@ def zero_hands(count: int) -> list[tuple[list[str], str]]:
     """`count` distinct six-card hands (four cards, a starter) that score nothing, found at random
     (seeded) and each counted by the reference engine: the echo engine's fixed answer is right."""
     sys.path.insert(0, str(REPO))
-    from reference import full_deck, load_profile, score_show
+    from cribcheck.reference import full_deck, load_profile, score_show
 
     profile = load_profile("six-card")
     deck = [str(card) for card in full_deck()]

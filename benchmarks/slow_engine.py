@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from harness.engine.serve import reference_adapter
+from cribcheck.harness.engine.serve import reference_adapter
 
 DELAY = 0.020
 

@@ -35,12 +35,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.cli import build_parser  # noqa: E402
-from harness.engine.engines import EngineOptions  # noqa: E402
-from harness.results.status import Status  # noqa: E402
-from harness.run.runner import Plan, execute, plan_from_args  # noqa: E402
+from cribcheck.harness.cli import build_parser  # noqa: E402
+from cribcheck.harness.engine.engines import EngineOptions  # noqa: E402
+from cribcheck.harness.results.status import Status  # noqa: E402
+from cribcheck.harness.run.runner import Plan, execute, plan_from_args  # noqa: E402
 
-CLI = [sys.executable, "-m", "harness.cli"]
+CLI = [sys.executable, "-m", "cribcheck.harness.cli"]
 SERVE = shlex.join([*CLI, "serve"])
 SERVE_NO_BATCH = shlex.join([*CLI, "serve", "--features", "breakdown"])
 TARGET_RATIO = 50  # persistent pipelined at least 50x one process per case

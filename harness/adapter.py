@@ -3,6 +3,6 @@ itself is harness/engine/adapter.py."""
 
 from __future__ import annotations
 
-from harness.engine.adapter import Adapter, BatchHandler, Handler, Rejected, Skip
+from cribcheck.harness.engine.adapter import Adapter, BatchHandler, Handler, Rejected, Skip
 
 __all__ = ["Adapter", "BatchHandler", "Handler", "Rejected", "Skip"]

@@ -22,63 +22,63 @@ from typing import Any, NoReturn
 
 import yaml
 
-from harness.contract.files import CASES_DIR, SAFE_LOADER
-from harness.contract.version import suite_version
-from harness.contract.words import nearest
-from harness.engine.protocol import PROTOCOL_VERSION
+from cribcheck.harness.contract.files import CASES_DIR, SAFE_LOADER
+from cribcheck.harness.contract.version import suite_version
+from cribcheck.harness.contract.words import nearest
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION
 
 
 def _multi() -> ModuleType:
-    from harness.run import multi
+    from cribcheck.harness.run import multi
 
     return multi
 
 
 def _lint() -> ModuleType:
-    from harness.corpus import lint
+    from cribcheck.harness.corpus import lint
 
     return lint
 
 
 def _explain() -> ModuleType:
-    from harness.corpus import explain
+    from cribcheck.harness.corpus import explain
 
     return explain
 
 
 def _smoke() -> ModuleType:
-    from harness.run import smoke
+    from cribcheck.harness.run import smoke
 
     return smoke
 
 
 def _serve() -> ModuleType:
     """serve is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
-    from harness.mutants import engine
+    from cribcheck.harness.mutants import engine
 
     return engine
 
 
 def _sweep() -> ModuleType:
-    from harness.sweep import sweep
+    from cribcheck.harness.sweep import sweep
 
     return sweep
 
 
 def _fuzz() -> ModuleType:
-    from harness.fuzz import fuzz
+    from cribcheck.harness.fuzz import fuzz
 
     return fuzz
 
 
 def _summary() -> ModuleType:
-    from harness.report import summary
+    from cribcheck.harness.report import summary
 
     return summary
 
 
 def _kill_table() -> ModuleType:
-    from harness.mutants import kill_table
+    from cribcheck.harness.mutants import kill_table
 
     return kill_table
 
@@ -124,7 +124,7 @@ COMMANDS: tuple[Command, ...] = (
 
 def version_text() -> str:
     """`cribcheck --version`: the suite's version, the protocol's, and how many cases the corpus holds."""
-    from harness.corpus.cases import case_files  # only `--version` reads the corpus
+    from cribcheck.harness.corpus.cases import case_files  # only `--version` reads the corpus
 
     count = 0
     for path in case_files(CASES_DIR):

@@ -18,17 +18,17 @@ from typing import Any
 
 import pytest
 
-from harness.contract.files import CASES_DIR, REPO_ROOT
-from harness.contract.words import did_you_mean
-from harness.corpus.cases import CaseFileError, load_cases
-from harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
-from harness.report.common import diff_lines, rejection_message
-from harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from harness.results.results import CaseResult, Item
-from harness.results.status import Status
-from harness.results.verdict import judge
-from harness.run.applicable import nothing_applicable
-from harness.run.selection import Selection
+from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
+from cribcheck.harness.contract.words import did_you_mean
+from cribcheck.harness.corpus.cases import CaseFileError, load_cases
+from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from cribcheck.harness.report.common import diff_lines, rejection_message
+from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
+from cribcheck.harness.results.results import CaseResult, Item
+from cribcheck.harness.results.status import Status
+from cribcheck.harness.results.verdict import judge
+from cribcheck.harness.run.applicable import nothing_applicable
+from cribcheck.harness.run.selection import Selection
 
 ENGINE_KEY = pytest.StashKey["Engine"]()
 NOTHING_KEY = pytest.StashKey[str]()

@@ -5,16 +5,16 @@ Each rule function cites the rule id it implements (see cases/rules.yaml for the
 
 from __future__ import annotations
 
-from reference.cards import Card, format_cards, full_deck, parse_card, parse_cards
-from reference.deal import Deal, TableDeal, deal_at_table, deal_from_deck
-from reference.errors import Code, CribbageError
-from reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_game, skunk_of
-from reference.hand import HandResult, Step, play_hand
-from reference.match import MatchGame, MatchResult, play_match
-from reference.pegging import Pegging, PlayScore, play_pegging, play_round, score_play
-from reference.profiles import Profile, load_profile, profile_names
-from reference.seats import seats_of, sides_of
-from reference.show import ShowScore, score_show
+from cribcheck.reference.cards import Card, format_cards, full_deck, parse_card, parse_cards
+from cribcheck.reference.deal import Deal, TableDeal, deal_at_table, deal_from_deck
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_game, skunk_of
+from cribcheck.reference.hand import HandResult, Step, play_hand
+from cribcheck.reference.match import MatchGame, MatchResult, play_match
+from cribcheck.reference.pegging import Pegging, PlayScore, play_pegging, play_round, score_play
+from cribcheck.reference.profiles import Profile, load_profile, profile_names
+from cribcheck.reference.seats import seats_of, sides_of
+from cribcheck.reference.show import ShowScore, score_show
 
 __all__ = [
     "Card",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from reference.errors import Code, CribbageError
+from cribcheck.reference.errors import Code, CribbageError
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"

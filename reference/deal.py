@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from reference.cards import Card, as_card, as_cards, no_card_twice, read_cards
-from reference.errors import Code, CribbageError
-from reference.profiles import Profile
-from reference.seats import Seat, check_seat, round_from_left_of, seats_of
+from cribcheck.reference.cards import Card, as_card, as_cards, no_card_twice, read_cards
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.profiles import Profile
+from cribcheck.reference.seats import Seat, check_seat, round_from_left_of, seats_of
 
 DECK_SIZE = 52
 SMALLEST_PACKET = 4

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from reference.cards import Card, as_card, no_card_twice
-from reference.errors import Code, CribbageError
-from reference.hand import HandResult, Player, play_hand
-from reference.profiles import Profile
-from reference.seats import Seat, Side, left_of, other_sides, seats_of, sides_of
+from cribcheck.reference.cards import Card, as_card, no_card_twice
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.hand import HandResult, Player, play_hand
+from cribcheck.reference.profiles import Profile
+from cribcheck.reference.seats import Seat, Side, left_of, other_sides, seats_of, sides_of
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from reference.cards import Card, as_card, as_cards, read_cards
-from reference.deal import check_dealt, check_discard_count, cut_the_stock, deal_round_table, kept_cards
-from reference.errors import Code, CribbageError
-from reference.muggins import CRIB, Claims, Muggins, credit, read_claims
-from reference.pegging import Go, Pegging, PeggingEvent, Play, Reset, play_round, read_plays
-from reference.profiles import Profile
-from reference.seats import (
+from cribcheck.reference.cards import Card, as_card, as_cards, read_cards
+from cribcheck.reference.deal import check_dealt, check_discard_count, cut_the_stock, deal_round_table, kept_cards
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.muggins import CRIB, Claims, Muggins, credit, read_claims
+from cribcheck.reference.pegging import Go, Pegging, PeggingEvent, Play, Reset, play_round, read_plays
+from cribcheck.reference.profiles import Profile
+from cribcheck.reference.seats import (
     Seat,
     Side,
     check_keys,
@@ -32,7 +32,7 @@ from reference.seats import (
     side_of,
     sides_of,
 )
-from reference.show import ShowScore, score_show
+from cribcheck.reference.show import ShowScore, score_show
 
 Player = str  # a seat ("A".."D"), or for a win or a muggins a side ("AC", "BD" in partnerships)
 PLAYERS = ("A", "B")

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from reference.cards import Card
-from reference.errors import Code, CribbageError
-from reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_hands
-from reference.profiles import Profile, profile_names
-from reference.seats import Side, other_sides, sides_of
+from cribcheck.reference.cards import Card
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.game import CutForDeal, GameResult, HandInput, cut_for_deal, play_hands
+from cribcheck.reference.profiles import Profile, profile_names
+from cribcheck.reference.seats import Side, other_sides, sides_of
 
 
 @dataclass(frozen=True)

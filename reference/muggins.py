@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from reference.errors import Code, CribbageError
+from cribcheck.reference.errors import Code, CribbageError
 
 CRIB = "crib"
 CLAIMABLE = ("play", "show")  # the counts a claim changes under muggins

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from reference.cards import Card, as_card, as_cards, form_run, no_card_twice, read_cards, same_rank
-from reference.errors import Code, CribbageError
-from reference.profiles import Profile
-from reference.seats import Seat, check_keys, check_seat, left_of, round_from_left_of, seats_of
+from cribcheck.reference.cards import Card, as_card, as_cards, form_run, no_card_twice, read_cards, same_rank
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.profiles import Profile
+from cribcheck.reference.seats import Seat, check_keys, check_seat, left_of, round_from_left_of, seats_of
 
 Role = Literal["pone", "dealer"]
 ROLES: tuple[Role, Role] = ("pone", "dealer")  # the two-player turn order: the pone leads

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from reference.errors import Code, CribbageError
+from cribcheck.reference.errors import Code, CribbageError
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ def _skunk_rule(data: dict[str, Any]) -> SkunkRule:
 
 
 def _profiles_dir() -> resources_abc.Traversable:
-    return resources.files("reference").joinpath("profiles")
+    return resources.files("cribcheck.reference").joinpath("profiles")
 
 
 def _raw(name: str) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference.errors import Code, CribbageError
-from reference.profiles import Profile
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.profiles import Profile
 
 Seat = str  # "A", "B", "C" or "D"; in the two-player pegging operation, the roles "pone" and "dealer"
 Side = str  # a seat, or a partnership "AC" / "BD"

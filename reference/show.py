@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from reference.cards import Card, as_card, form_run, no_card_twice, read_cards, same_rank
-from reference.errors import Code, CribbageError
-from reference.profiles import Profile
+from cribcheck.reference.cards import Card, as_card, form_run, no_card_twice, read_cards, same_rank
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.profiles import Profile
 
 Combination = tuple[Card, ...]
 

@@ -1,7 +1,11 @@
 """The house holds its shape: every import of `reference/` and `harness/` (read with ast, including
 imports inside functions and under TYPE_CHECKING) follows the direction of ROOMS, and no modules
 import each other in a circle. docs/ARCHITECTURE.md draws the same table (tests/harness/test_docs.py
-keeps the two equal)."""
+keeps the two equal).
+
+The folders are installed as `cribcheck.reference` and `cribcheck.harness` (pyproject.toml maps
+them); the rooms are named here by their folders, so an import's `cribcheck.` is read off, and an
+import of the bare folder name (`import harness`, which would find another project's package) fails."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("reference", "harness")
+TOP = "cribcheck"
 
 # The one statement of the allowed direction: each room and the rooms it may import (besides itself).
 # `harness` is the top: the command line (cli.py), the pytest plugin and the adapter shim.
@@ -90,7 +95,9 @@ def imported(path: Path) -> Iterator[tuple[int, str]]:
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [
-                f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in MODULES else node.module
+                f"{node.module}.{alias.name}"
+                if f"{node.module}.{alias.name}".removeprefix(f"{TOP}.") in MODULES
+                else node.module
                 for alias in node.names
             ]
         elif isinstance(node, ast.ImportFrom):
@@ -104,7 +111,10 @@ def imported(path: Path) -> Iterator[tuple[int, str]]:
             continue
         for name in names:
             if name.split(".")[0] in PACKAGES:
-                yield node.lineno, name
+                raise AssertionError(f"{path}:{node.lineno}: imports {name}; the package is {TOP}.{name}")
+            top, _, inner = name.partition(".")
+            if top == TOP and inner.split(".")[0] in PACKAGES:
+                yield node.lineno, inner
 
 
 def graph() -> dict[str, set[str]]:
@@ -182,11 +192,15 @@ def test_the_checks_can_fail(tmp_path):
     cycle finder sees a circle: a check that cannot fail is no check."""
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from harness.run.runner import Plan\n"
-        "def f():\n    import reference.show\n",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cribcheck.harness.run.runner import Plan\n"
+        "def f():\n    import cribcheck.reference.show\n",
         encoding="utf-8",
     )
     assert [name for _, name in imported(sample)] == ["harness.run.runner", "reference.show"]
+    bare = tmp_path / "bare.py"
+    bare.write_text("import harness.cli\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"the package is cribcheck\.harness\.cli"):
+        list(imported(bare))
     assert room_of("harness.run.runner") not in ROOMS["harness.engine"]
     circle = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycles(circle) == ["a -> b -> c -> a"]

@@ -9,13 +9,14 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from harness.cli import version_text
-from harness.corpus.cases import load_cases
-from harness.run.selection import Selection
+from cribcheck.harness.cli import version_text
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.run.selection import Selection
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,11 +25,11 @@ def test_the_listed_packages_are_the_folders() -> None:
     """pyproject.toml lists the packages (the data packages need it): a new room must be added there."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     folders = {
-        init.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        "cribcheck." + init.parent.relative_to(ROOT).as_posix().replace("/", ".")
         for top in ("harness", "reference")
         for init in (ROOT / top).rglob("__init__.py")
     }
-    assert listed == folders | {"harness._cases", "harness._schema"}
+    assert listed == folders | {"cribcheck", "cribcheck.harness._cases", "cribcheck.harness._schema"}
 
 
 def test_version_names_the_suite_the_protocol_and_the_case_count() -> None:
@@ -37,18 +38,35 @@ def test_version_names_the_suite_the_protocol_and_the_case_count() -> None:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The `bin` folder of a fresh venv holding the wheel built from this checkout (and pytest)."""
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout."""
     build = tmp_path_factory.mktemp("wheel")
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "wheel", "--no-deps", str(ROOT), "-w", str(build)], check=True, capture_output=True)
-    (wheel,) = build.glob("cribcheck-*.whl")
+    (built,) = build.glob("cribcheck-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The `bin` folder of a fresh venv holding the wheel built from this checkout (and pytest)."""
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
     bindir = venv / "bin"
     install = [str(bindir / "python"), "-m", "pip", "--disable-pip-version-check", "-q", "install"]
     subprocess.run([*install, str(wheel), "pytest"], check=True, capture_output=True)
     return bindir
+
+
+def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
+    """`harness` and `reference` are other projects' names on PyPI, and common folder names in an
+    engine's repository: the wheel installs `cribcheck` and nothing else at the top."""
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        top_level = next(name for name in archive.namelist() if name.endswith(".dist-info/top_level.txt"))
+        declared = archive.read(top_level).decode().split()
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"cribcheck"}
+    assert declared == ["cribcheck"]
 
 
 def _in_empty_folder(bindir: Path, tmp_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
@@ -61,8 +79,15 @@ def _in_empty_folder(bindir: Path, tmp_path: Path, *command: str) -> subprocess.
 
 def test_the_wheel_carries_the_corpus_and_runs_from_anywhere(installed: Path, tmp_path: Path) -> None:
     # the installed package is the wheel's, not this checkout's
-    where = _in_empty_folder(installed, tmp_path, "python", "-c", "import harness; print(harness.__file__)")
+    where = _in_empty_folder(
+        installed, tmp_path, "python", "-c", "import cribcheck.harness; print(cribcheck.harness.__file__)"
+    )
     assert "site-packages" in where.stdout and str(ROOT) not in where.stdout
+    # an engine's repository with folders of the old names, where the pytest plugin runs: neither
+    # shadows cribcheck (each would fail loudly if imported)
+    (tmp_path / "reference").mkdir()
+    (tmp_path / "reference" / "__init__.py").write_text("raise ImportError('the user reference package')\n")
+    (tmp_path / "harness.py").write_text("raise ImportError('the user harness module')\n")
 
     run = _in_empty_folder(installed, tmp_path, "cribcheck", "run")
     assert run.returncode == 0, run.stdout + run.stderr

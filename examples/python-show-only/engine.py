@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # `python -I` leaves the script's folder out
 try:
     from cribcheck_adapter import Adapter, Rejected
-except ImportError:  # run from the repository: use the helper where it lives
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from harness.engine.adapter import Adapter, Rejected
+except ImportError:  # run from the repository: use the helper file where it lives (standard library only)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "harness" / "engine"))
+    from adapter import Adapter, Rejected
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

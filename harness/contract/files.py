@@ -2,7 +2,7 @@
 
 Every room of the harness asks this module, so the one answer to "where is the corpus?" lives here.
 The corpus (`cases/`) and the schemas (`schema/`) sit at the top of the repository and are
-installed with cribcheck as the data packages `harness._cases` and `harness._schema`
+installed with cribcheck as the data packages `cribcheck.harness._cases` and `cribcheck.harness._schema`
 (pyproject.toml maps them), so they are found through importlib.resources alike in a checkout,
 an editable install and an installed wheel, from any working directory.
 """
@@ -23,8 +23,8 @@ def _package_folder(package: str) -> Path:
     return folder
 
 
-CASES_DIR = _package_folder("harness._cases")
-SCHEMA_DIR = _package_folder("harness._schema")
+CASES_DIR = _package_folder("cribcheck.harness._cases")
+SCHEMA_DIR = _package_folder("cribcheck.harness._schema")
 CATALOGUE_FILE = CASES_DIR / "rules.yaml"
 # The repository in a checkout; where the installed data sit otherwise. Paths are shown from here.
 REPO_ROOT = CASES_DIR.parent

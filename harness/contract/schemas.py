@@ -15,8 +15,8 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from harness.contract.fast_check import compile_check
-from harness.contract.files import SCHEMA_DIR
+from cribcheck.harness.contract.fast_check import compile_check
+from cribcheck.harness.contract.files import SCHEMA_DIR
 
 SCHEMA_FOLDERS = ("protocol", "report")
 

@@ -6,7 +6,7 @@ import tomllib
 from functools import cache
 from importlib import metadata
 
-from harness.contract.files import REPO_ROOT
+from cribcheck.harness.contract.files import REPO_ROOT
 
 
 @cache

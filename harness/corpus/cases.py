@@ -17,10 +17,10 @@ from typing import Any
 
 import jsonschema
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
-from harness.corpus.checked import CheckedFiles, cache_folder
-from harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
-from harness.operations.features import carries_claims
+from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
+from cribcheck.harness.corpus.checked import CheckedFiles, cache_folder
+from cribcheck.harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
+from cribcheck.harness.operations.features import carries_claims
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
-from harness.contract.words import did_you_mean
-from harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
-from harness.corpus.lint import read_catalogue
-from harness.corpus.strict_yaml import read_yaml
-from harness.operations.answers import run_reference
-from harness.operations.compare import mismatches, show
-from reference import CribbageError, parse_card
+from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
+from cribcheck.harness.contract.words import did_you_mean
+from cribcheck.harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
+from cribcheck.harness.corpus.lint import read_catalogue
+from cribcheck.harness.corpus.strict_yaml import read_yaml
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.operations.compare import mismatches, show
+from cribcheck.reference import CribbageError, parse_card
 
 WIDTH = 100
 INDENT = "  "

@@ -43,8 +43,8 @@ from typing import Any
 
 import jsonschema
 
-from harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
-from harness.corpus.cases import (
+from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
+from cribcheck.harness.corpus.cases import (
     Case,
     CaseError,
     add_corpus_arguments,
@@ -55,11 +55,11 @@ from harness.corpus.cases import (
     read_case_file,
     yaml_errors,
 )
-from harness.corpus.strict_yaml import read_yaml
-from harness.operations.answers import run_reference
-from harness.operations.card_slots import card_groups
-from harness.operations.compare import mismatches, show
-from reference import Profile, load_profile, profile_names
+from cribcheck.harness.corpus.strict_yaml import read_yaml
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.operations.card_slots import card_groups
+from cribcheck.harness.operations.compare import mismatches, show
+from cribcheck.reference import Profile, load_profile, profile_names
 
 CARD_PATTERN = re.compile(r"^[A2-9TJQK][CDHS]$")
 DECK_SIZE = 52

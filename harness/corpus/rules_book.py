@@ -5,7 +5,7 @@ every rule with its id (an anchor: `docs/rules.md#show.runs`), its statement, th
 applies to, its sources and the cases that cite it; every dispute with both readings, the profile
 that plays each and the cases under each; the source table. Written by
 
-    python -m harness.corpus.rules_book docs/rules.md
+    python -m cribcheck.harness.corpus.rules_book docs/rules.md
 
 and kept up to date by tests/harness/test_rules_book.py.
 """
@@ -20,11 +20,11 @@ from typing import Any
 
 import yaml
 
-from harness.contract.files import CATALOGUE_FILE, SAFE_LOADER
-from harness.corpus.cases import Case, load_cases
-from harness.corpus.lint import ruling_family
-from reference import load_profile
-from reference.profiles import Profile, SkunkRule, profile_names
+from cribcheck.harness.contract.files import CATALOGUE_FILE, SAFE_LOADER
+from cribcheck.harness.corpus.cases import Case, load_cases
+from cribcheck.harness.corpus.lint import ruling_family
+from cribcheck.reference import load_profile
+from cribcheck.reference.profiles import Profile, SkunkRule, profile_names
 
 AREAS = {
     "cards": "Cards",
@@ -41,7 +41,7 @@ AREAS = {
 HEADER = """\
 # The rules of cribbage, as cribcheck rules them
 
-<!-- Made from cases/rules.yaml and the case corpus by `python -m harness.corpus.rules_book docs/rules.md`;
+<!-- Made from cases/rules.yaml and the case corpus by `python -m cribcheck.harness.corpus.rules_book docs/rules.md`;
 do not edit by hand (a test fails when this file is out of date). -->
 
 Every rule the reference engine implements and the corpus checks, in the project's own words, with
@@ -231,7 +231,7 @@ def book() -> str:
 
 def main(argv: Sequence[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m harness.corpus.rules_book FILE", file=sys.stderr)
+        print("usage: python -m cribcheck.harness.corpus.rules_book FILE", file=sys.stderr)
         return 2
     Path(argv[0]).write_text(book(), encoding="utf-8")
     return 0

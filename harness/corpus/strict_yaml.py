@@ -38,8 +38,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from harness.contract.files import SAFE_LOADER
-from harness.contract.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_CHARS
+from cribcheck.harness.contract.files import SAFE_LOADER
+from cribcheck.harness.contract.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_CHARS
 
 TAG = "tag:yaml.org,2002:"
 SYNTAX = "invalid YAML: "

@@ -2,7 +2,7 @@
 
 This one file uses the standard library only (Python 3.9 or later), so it runs under any
 interpreter an engine already has. Either copy it next to your engine (any name, for example
-`cribcheck_adapter.py`) or, where cribcheck is installed, import `harness.engine.adapter`.
+`cribcheck_adapter.py`) or, where cribcheck is installed, import `cribcheck.harness.engine.adapter`.
 
     from cribcheck_adapter import Adapter, Rejected
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from harness.engine.adapter import Adapter
-from harness.engine.known_answers import KnownAnswers
-from harness.engine.protocol import (
+from cribcheck.harness.engine.adapter import Adapter
+from cribcheck.harness.engine.known_answers import KnownAnswers
+from cribcheck.harness.engine.protocol import (
     OUTCOME_KINDS,
     BatchOutcome,
     BatchRequest,
@@ -37,8 +37,8 @@ from harness.engine.protocol import (
     parse_response,
     quote,
 )
-from harness.engine.reaper import end_marked, new_mark
-from harness.engine.transport import MAX_LINE, Command, EngineProcess, Received, StderrSink
+from cribcheck.harness.engine.reaper import end_marked, new_mark
+from cribcheck.harness.engine.transport import MAX_LINE, Command, EngineProcess, Received, StderrSink
 
 Sent = TypeVar("Sent", Request, BatchRequest)
 Got = TypeVar("Got", Outcome, BatchOutcome)
@@ -135,7 +135,7 @@ class InProcessEngine:
 
 
 def reference_engine() -> InProcessEngine:
-    from harness.engine.serve import reference_adapter
+    from cribcheck.harness.engine.serve import reference_adapter
 
     return InProcessEngine(reference_adapter())
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from harness.engine.protocol import Outcome, OutcomeKind, Request, parse_response
+from cribcheck.harness.engine.protocol import Outcome, OutcomeKind, Request, parse_response
 
 SIZE = 4096  # distinct answers kept
 KEY_LIMIT = 2000  # characters of an answer kept (a longer one is checked each time)

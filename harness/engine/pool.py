@@ -15,8 +15,8 @@ import threading
 from collections.abc import Generator, Iterable, Sequence
 from contextlib import suppress
 
-from harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
-from harness.engine.protocol import EngineInfo, Outcome, Request
+from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from cribcheck.harness.engine.protocol import EngineInfo, Outcome, Request
 
 _END = None  # what a copy's thread puts once its share is answered (or it stopped)
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from harness.contract.version import suite_version
-from harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
-from harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
-from harness.engine.transport import message_line, request_line
+from cribcheck.harness.contract.version import suite_version
+from cribcheck.harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
+from cribcheck.harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
+from cribcheck.harness.engine.transport import message_line, request_line
 
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
@@ -218,7 +218,7 @@ def _not_strict(what: str, problem: str, line: str) -> str:
 
 def parse_hello_response(line: str, *, invalid_utf8_at: int | None = None) -> EngineInfo:
     """Read the engine's answer to hello; raises ProtocolViolation (or HandshakeRefused)."""
-    from harness.contract.schemas import problems  # import here: schemas pull in jsonschema
+    from cribcheck.harness.contract.schemas import problems  # import here: schemas pull in jsonschema
 
     what = "the answer to hello"
     read = _decode(line, what=what, invalid_utf8_at=invalid_utf8_at)
@@ -258,7 +258,7 @@ def parse_response(line: str, request: Request, *, invalid_utf8_at: int | None =
     A response with the right seq whose content is malformed (not strict JSON, or against the
     schema) gives an `error` outcome instead: the stream is still in step, so the engine need not
     be restarted."""
-    from harness.contract.schemas import problems
+    from cribcheck.harness.contract.schemas import problems
 
     message, problem = _response_in_step(line, request.seq, invalid_utf8_at)
     if problem:
@@ -372,7 +372,7 @@ def _cached_problems(op: str, key: str) -> tuple[str, ...]:
 
 
 def _schema_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
-    from harness.contract.schemas import problems
+    from cribcheck.harness.contract.schemas import problems
 
     if "seq" in answer:  # a whole-batch error: a response
         return tuple(problems("protocol/response.schema.json", answer))

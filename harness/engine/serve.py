@@ -15,13 +15,13 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from harness.contract.version import suite_version
-from harness.engine.adapter import Adapter, Rejected
-from harness.operations.answers import OPERATIONS, cached_profiles, rejection, run_reference
-from harness.operations.before_profile import faults_before_profile
-from harness.operations.features import FEATURES
-from harness.operations.show_batch import ShowBatch
-from reference import CribbageError, profile_names
+from cribcheck.harness.contract.version import suite_version
+from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, rejection, run_reference
+from cribcheck.harness.operations.before_profile import faults_before_profile
+from cribcheck.harness.operations.features import FEATURES
+from cribcheck.harness.operations.show_batch import ShowBatch
+from cribcheck.reference import CribbageError, profile_names
 
 REFERENCE_NAME = "cribcheck-reference"
 

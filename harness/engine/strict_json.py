@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from harness.contract.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_CHARS
+from cribcheck.harness.contract.limits import MAX_DEPTH, MAX_INTEGER, MAX_NUMBER_CHARS
 
 MAX_INTEGER_DIGITS = len(str(MAX_INTEGER))  # 16
 NUMBER_SHOWN = 24  # characters of an offending number quoted in a problem

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from harness.contract.dumps import compact, string
-from harness.engine import reaper
-from harness.engine.reaper import marked_environment, new_mark
+from cribcheck.harness.contract.dumps import compact, string
+from cribcheck.harness.engine import reaper
+from cribcheck.harness.engine.reaper import marked_environment, new_mark
 
 MAX_LINE = 8 * 1024 * 1024  # bytes in one line from the engine; longer lines are refused
 STDERR_KEPT = 40  # last stderr lines kept for the report

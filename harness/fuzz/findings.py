@@ -23,12 +23,12 @@ from typing import Any
 
 import yaml
 
-from harness.contract.files import NoAliasDumper
-from harness.corpus.cases import case_schema, catalogue
-from harness.fuzz.strategies import Example, reference_profile
-from harness.operations.compare import describe_answer, mismatches
-from harness.operations.features import FEATURE_KEYS
-from reference import Profile
+from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.corpus.cases import case_schema, catalogue
+from cribcheck.harness.fuzz.strategies import Example, reference_profile
+from cribcheck.harness.operations.compare import describe_answer, mismatches
+from cribcheck.harness.operations.features import FEATURE_KEYS
+from cribcheck.reference import Profile
 
 Json = dict[str, Any]
 ID_PREFIX = "fuzz-"

@@ -40,7 +40,7 @@ import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given
 from hypothesis.errors import Flaky
 
-from harness.engine.engines import (
+from cribcheck.harness.engine.engines import (
     Engine,
     EngineSetupError,
     add_engine_arguments,
@@ -48,14 +48,14 @@ from harness.engine.engines import (
     engine_words,
     open_engine,
 )
-from harness.engine.protocol import Request
-from harness.fuzz.findings import Finding, case_document, case_expectation, write_case
-from harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples, main_profile
-from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from harness.operations.compare import mismatches
-from harness.operations.features import compared_expectation, input_sent
-from harness.results.verdict import answer_of
-from reference import profile_names
+from cribcheck.harness.engine.protocol import Request
+from cribcheck.harness.fuzz.findings import Finding, case_document, case_expectation, write_case
+from cribcheck.harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples, main_profile
+from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
+from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.features import compared_expectation, input_sent
+from cribcheck.harness.results.verdict import answer_of
+from cribcheck.reference import profile_names
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_SETUP = 0, 1, 2
 DEFAULT_SECONDS = 60.0
@@ -580,6 +580,8 @@ def _short(data: Mapping[str, Any] | Sequence[Any]) -> str:
 
 
 if __name__ == "__main__":
-    command = argparse.ArgumentParser(prog="python3 -m harness.fuzz.fuzz", description=__doc__.splitlines()[0])
+    command = argparse.ArgumentParser(
+        prog="python3 -m cribcheck.harness.fuzz.fuzz", description=__doc__.splitlines()[0]
+    )
     add_arguments(command)
     sys.exit(main(command.parse_args()))

@@ -46,7 +46,17 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
-from reference import Card, CribbageError, Profile, full_deck, load_profile, play_hand, seats_of, sides_of, skunk_of
+from cribcheck.reference import (
+    Card,
+    CribbageError,
+    Profile,
+    full_deck,
+    load_profile,
+    play_hand,
+    seats_of,
+    sides_of,
+    skunk_of,
+)
 
 DECK: tuple[Card, ...] = full_deck()
 CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in DECK})

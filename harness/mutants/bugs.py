@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, pairwise
 from typing import Any
 
-import reference.pegging as pegging_module
-from reference.cards import Card, as_card, form_run
-from reference.errors import Code, CribbageError
-from reference.hand import Heels, Show, ThreeForLast
-from reference.muggins import Claims, Credit
-from reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, can_play
-from reference.seats import TABLE_NAMES, round_from_left_of, seats_of, side_of
+import cribcheck.reference.pegging as pegging_module
+from cribcheck.reference.cards import Card, as_card, form_run
+from cribcheck.reference.errors import Code, CribbageError
+from cribcheck.reference.hand import Heels, Show, ThreeForLast
+from cribcheck.reference.muggins import Claims, Credit
+from cribcheck.reference.pegging import GO, MAX_COUNT, POINTS_FOR_PAIRS, Go, LastCard, Play, PlayScore, Reset, can_play
+from cribcheck.reference.seats import TABLE_NAMES, round_from_left_of, seats_of, side_of
 
 Combination = tuple[Card, ...]
 Fn = Callable[..., Any]
@@ -379,7 +379,7 @@ def three_for_last_every_hand(original: Fn) -> Fn:
 
 
 def show_in_order(original: Fn, order: Sequence[int]) -> Fn:
-    """reference.hand.the_show yielding its counts in three groups, in `order`: 0 the hands before
+    """cribcheck.reference.hand.the_show yielding its counts in three groups, in `order`: 0 the hands before
     the dealer's (the pone's, or with three or four seats each from the dealer's left in turn),
     1 the dealer's hand, 2 the crib."""
 

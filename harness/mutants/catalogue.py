@@ -7,7 +7,7 @@ profile field; the buggy code is in harness/mutants/bugs.py, and for the timing 
 points credited at the wrong moment) in harness/mutants/timing_bugs.py. The reference itself is
 never edited.
 
-`run_mutant(name, op, input, profile)` answers like `harness.operations.answers.run_reference`,
+`run_mutant(name, op, input, profile)` answers like `cribcheck.harness.operations.answers.run_reference`,
 under the mutant. The kill table over the corpus is harness/mutants/kill_table.py.
 """
 
@@ -18,12 +18,12 @@ from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from typing import Any
 
-from harness.mutants import bugs as bug
-from harness.mutants import timing_bugs as timing
-from harness.mutants.mutation import FunctionPatch, Mutant, ProfilePatch, always
-from harness.operations.answers import Json, run_reference
-from reference import Profile
-from reference.profiles import SkunkClass, SkunkRule
+from cribcheck.harness.mutants import bugs as bug
+from cribcheck.harness.mutants import timing_bugs as timing
+from cribcheck.harness.mutants.mutation import FunctionPatch, Mutant, ProfilePatch, always
+from cribcheck.harness.operations.answers import Json, run_reference
+from cribcheck.reference import Profile
+from cribcheck.reference.profiles import SkunkClass, SkunkRule
 
 
 def five_card(profile: Profile) -> bool:
@@ -123,9 +123,9 @@ def profile_change(
     return ProfilePatch(name, change, applies)
 
 
-PEGGER = "reference.pegging._Pegger"
-AWARDS = "reference.hand._awards"
-CREDITED = "reference.hand.credited"
+PEGGER = "cribcheck.reference.pegging._Pegger"
+AWARDS = "cribcheck.reference.hand._awards"
+CREDITED = "cribcheck.reference.hand.credited"
 
 MUTANTS: tuple[Mutant, ...] = (
     # --- the show ---
@@ -151,25 +151,25 @@ MUTANTS: tuple[Mutant, ...] = (
         "five-card-flush-of-three-ignored",
         "five-card: the three hand cards of one suit score nothing without the starter",
         "show.hand-flush-five-card",
-        fn("reference.show.hand_flush", bug.hand_flush_of_three_ignored),
+        fn("cribcheck.reference.show.hand_flush", bug.hand_flush_of_three_ignored),
     ),
     Mutant(
         "hand-flush-without-starter",
         "a hand flush never takes in the starter of its suit (3 or 4, never 4 or 5)",
         "show.hand-flush-five-card",
-        fn("reference.show.hand_flush", bug.hand_flush_without_starter),
+        fn("cribcheck.reference.show.hand_flush", bug.hand_flush_without_starter),
     ),
     Mutant(
         "nobs-for-starter-jack",
         "a jack turned as starter scores nobs in every set it is shown with",
         "show.nobs",
-        fn("reference.show.nobs", bug.nobs_for_the_starter),
+        fn("cribcheck.reference.show.nobs", bug.nobs_for_the_starter),
     ),
     Mutant(
         "nobs-any-suit",
         "any jack in the set scores nobs, whatever the starter's suit",
         "show.nobs",
-        fn("reference.show.nobs", bug.nobs_any_suit),
+        fn("cribcheck.reference.show.nobs", bug.nobs_any_suit),
     ),
     Mutant(
         "no-nobs-in-crib",
@@ -187,31 +187,31 @@ MUTANTS: tuple[Mutant, ...] = (
         "runs-without-multiplicity",
         "a double or triple run counts once: 3-4-4-5 has one run of 3",
         "show.runs",
-        fn("reference.show.runs", bug.runs_once_per_ranks),
+        fn("cribcheck.reference.show.runs", bug.runs_once_per_ranks),
     ),
     Mutant(
         "contained-runs-counted",
         "the shorter runs inside a longer run count too: A-2-3-4 = 4 + 3 + 3",
         "show.runs",
-        fn("reference.show.runs", bug.runs_with_contained),
+        fn("cribcheck.reference.show.runs", bug.runs_with_contained),
     ),
     Mutant(
         "ace-high-show-runs",
         "in the show the ace may be high too: Q-K-A is a run",
         "cards.rank-order",
-        fn("reference.show.form_run", bug.ace_high_too),
+        fn("cribcheck.reference.show.form_run", bug.ace_high_too),
     ),
     Mutant(
         "show-pairs-by-value",
         "in the show a pair is two cards of the same counting value: 10 and Q pair",
         "show.pairs",
-        fn("reference.show.same_rank", bug.same_value),
+        fn("cribcheck.reference.show.same_rank", bug.same_value),
     ),
     Mutant(
         "fifteens-of-two-cards-only",
         "only two cards summing to 15 make a fifteen in the show",
         "show.fifteens",
-        fn("reference.show.fifteens", bug.fifteens_of_two),
+        fn("cribcheck.reference.show.fifteens", bug.fifteens_of_two),
     ),
     # --- the pegging: the points of a card ---
     Mutant(
@@ -224,43 +224,43 @@ MUTANTS: tuple[Mutant, ...] = (
         "peg-run-through-duplicate",
         "a pegging run counts through a duplicate: 4 5 5 6 pegs a run of 3 at the 6",
         "peg.runs",
-        fn("reference.pegging.run_points", bug.run_through_duplicate),
+        fn("cribcheck.reference.pegging.run_points", bug.run_through_duplicate),
     ),
     Mutant(
         "peg-run-in-order-only",
         "a pegging run counts only when played in order: 5 7 6 is no run",
         "peg.runs",
-        fn("reference.pegging.run_points", bug.run_in_order_only),
+        fn("cribcheck.reference.pegging.run_points", bug.run_in_order_only),
     ),
     Mutant(
         "peg-ace-high-runs",
         "in the pegging the ace may be high too: Q-K-A is a run",
         "cards.rank-order",
-        fn("reference.pegging.form_run", bug.ace_high_too),
+        fn("cribcheck.reference.pegging.form_run", bug.ace_high_too),
     ),
     Mutant(
         "peg-pairs-non-adjacent",
         "in the pegging every card of the count's rank pairs, adjacent or not: 5 6 5 is a pair",
         "peg.pairs",
-        fn("reference.pegging.pair_points", bug.pairs_anywhere_in_count),
+        fn("cribcheck.reference.pegging.pair_points", bug.pairs_anywhere_in_count),
     ),
     Mutant(
         "peg-pairs-by-value",
         "in the pegging a pair is two cards of the same counting value: 10 then Q pairs",
         "peg.pairs",
-        fn("reference.pegging.same_rank", bug.same_value),
+        fn("cribcheck.reference.pegging.same_rank", bug.same_value),
     ),
     Mutant(
         "peg-pair-royal-4",
         "a pair royal in the pegging scores 4 instead of 6",
         "peg.pairs",
-        fn("reference.pegging.pair_points", bug.pair_royal_four),
+        fn("cribcheck.reference.pegging.pair_points", bug.pair_royal_four),
     ),
     Mutant(
         "peg-reasons-do-not-add",
         "a card's pegging points do not add up: only the largest reason counts (fifteen for 2, not 4)",
         "peg.combined",
-        fn("reference.pegging.PlayScore.points", bug.best_reason_only),
+        fn("cribcheck.reference.pegging.PlayScore.points", bug.best_reason_only),
     ),
     Mutant(
         "peg-across-reset",
@@ -352,7 +352,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "dealer-shows-first",
         "the dealer's hand is counted before the pone's",
         "game.show-order",
-        fn("reference.hand.the_show", bug.dealer_shows_first),
+        fn("cribcheck.reference.hand.the_show", bug.dealer_shows_first),
     ),
     Mutant(
         "win-at-end-of-hand",
@@ -437,13 +437,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "crib-before-dealer-hand",
         "the dealer's crib is counted before the dealer's hand",
         "game.show-order",
-        fn("reference.hand.the_show", timing.crib_before_dealer_hand),
+        fn("cribcheck.reference.hand.the_show", timing.crib_before_dealer_hand),
     ),
     Mutant(
         "dealer-hand-and-crib-together",
         "the dealer's hand and crib are credited together, in one step",
         "game.show-order",
-        fn("reference.hand.the_show", timing.dealer_hand_and_crib_together),
+        fn("cribcheck.reference.hand.the_show", timing.dealer_hand_and_crib_together),
     ),
     # --- the game ---
     Mutant(
@@ -472,7 +472,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "higher-card-deals",
         "the higher cut card deals the first hand",
         "deal.cut-for-deal",
-        fn("reference.game.cut_rank", bug.higher_card_deals),
+        fn("cribcheck.reference.game.cut_rank", bug.higher_card_deals),
     ),
     Mutant(
         "cut-ties-by-value",
@@ -484,26 +484,26 @@ MUTANTS: tuple[Mutant, ...] = (
         "dealing-starts-with-dealer",
         "the deal starts with the dealer: the dealer takes the 1st, 3rd, 5th... card",
         "deal.dealing",
-        fn("reference.deal.dealt_hands", bug.dealer_dealt_first),
+        fn("cribcheck.reference.deal.dealt_hands", bug.dealer_dealt_first),
     ),
     Mutant(
         "starter-off-by-one",
         "the starter is the bottom card of the lifted packet, stock[k - 1], not stock[k]",
         "deal.starter",
-        fn("reference.deal.starter_from_cut", bug.starter_one_card_up),
+        fn("cribcheck.reference.deal.starter_from_cut", bug.starter_one_card_up),
     ),
     # --- three and four seats, muggins, matches ---
     Mutant(
         "reset-back-to-last-player",
         "3-4 seats: when the seat left of the last card's player has no cards, the last player leads the next series",
         "peg.restart-seats",
-        fn("reference.pegging.next_leader", bug.reset_back_to_last_player),
+        fn("cribcheck.reference.pegging.next_leader", bug.reset_back_to_last_player),
     ),
     Mutant(
         "crib-card-forgotten",
         "three players: the deck's card for the crib is never dealt; it stays on the stock",
         "deal.crib-card",
-        fn("reference.deal.crib_cards_from_deck", bug.crib_card_forgotten),
+        fn("cribcheck.reference.deal.crib_cards_from_deck", bug.crib_card_forgotten),
     ),
     Mutant(
         "partners-not-pooled",
@@ -522,13 +522,13 @@ MUTANTS: tuple[Mutant, ...] = (
         "muggins-to-the-owner",
         "muggins: the points a count overlooked are pegged by its own side, not the other side",
         "muggins.overlooked",
-        fn("reference.hand.muggins_caller", bug.muggins_to_the_owner),
+        fn("cribcheck.reference.hand.muggins_caller", bug.muggins_to_the_owner),
     ),
     Mutant(
         "winner-deals-next-game",
         "matches: the winner of a game deals the first hand of the next, not the loser",
         "match.loser-deals",
-        fn("reference.match.loser_deals_next", bug.winner_deals_next),
+        fn("cribcheck.reference.match.loser_deals_next", bug.winner_deals_next),
     ),
     Mutant(
         "triple-skunk-not-final",
@@ -540,31 +540,31 @@ MUTANTS: tuple[Mutant, ...] = (
         "every-seat-recuts",
         "3-4 seats: after a tie for the lowest cut every seat cuts again, not only the seats tied",
         "deal.cut-for-deal-seats",
-        fn("reference.game._cut_round", bug.every_seat_recuts),
+        fn("cribcheck.reference.game._cut_round", bug.every_seat_recuts),
     ),
     Mutant(
         "dealing-anticlockwise",
         "3-4 seats: the deal goes anticlockwise, the dealer's right taking the 1st card (the dealer still last)",
         "deal.dealing-seats",
-        fn("reference.deal.dealt_hands", bug.dealt_anticlockwise),
+        fn("cribcheck.reference.deal.dealt_hands", bug.dealt_anticlockwise),
     ),
     Mutant(
         "foreign-discard-ignored",
         "3-4 seats: a discard that is not among the seat's own cards is ignored (the hand keeps five), not refused",
         "deal.discard-one",
-        fn("reference.hand.kept_cards", bug.foreign_discard_ignored),
+        fn("cribcheck.reference.hand.kept_cards", bug.foreign_discard_ignored),
     ),
     Mutant(
         "stock-from-the-crib-card",
         "three players: the stock is counted from the crib's card of the deck, so the starter is one card up",
         "deal.starter-seats",
-        fn("reference.deal.cut_the_stock", bug.stock_from_the_crib_card),
+        fn("cribcheck.reference.deal.cut_the_stock", bug.stock_from_the_crib_card),
     ),
     Mutant(
         "deal-passes-right",
         "3-4 seats: after each hand the deal passes to the right, not the left",
         "deal.rotate",
-        fn("reference.game.left_of", bug.right_of),
+        fn("cribcheck.reference.game.left_of", bug.right_of),
     ),
     Mutant(
         "play-passes-right",
@@ -588,7 +588,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "show-from-dealer-right",
         "3-4 seats: the hands are counted from the dealer's right (anticlockwise), the dealer's hand last",
         "game.show-order-seats",
-        fn("reference.hand.the_show", bug.show_from_dealer_right),
+        fn("cribcheck.reference.hand.the_show", bug.show_from_dealer_right),
     ),
     Mutant(
         "three-player-target-61",
@@ -612,26 +612,26 @@ MUTANTS: tuple[Mutant, ...] = (
         "extra-seat-ignored",
         "scores, cards dealt or discards for a seat or side the table lacks are ignored, not bad_seat",
         "input.seats",
-        fn("reference.hand.check_keys", bug.extra_seats_ignored),
+        fn("cribcheck.reference.hand.check_keys", bug.extra_seats_ignored),
     ),
     # --- muggins and claims ---
     Mutant(
         "unclaimed-count-claimed-zero",
         "muggins: a play or hand given without a claim is taken as claimed 0, its points all overlooked",
         "muggins.claim",
-        fn("reference.hand._claim_for", bug.unclaimed_as_zero),
+        fn("cribcheck.reference.hand._claim_for", bug.unclaimed_as_zero),
     ),
     Mutant(
         "overclaim-pegged",
         "muggins: a claim above the true points is pegged as claimed, not corrected down",
         "muggins.overclaim",
-        fn("reference.hand.credit", bug.overclaim_pegged),
+        fn("cribcheck.reference.hand.credit", bug.overclaim_pegged),
     ),
     Mutant(
         "last-card-claim-on-the-card",
         "muggins: a claim on a go or last-card point is read as a claim on its card (claims kept by play index)",
         "muggins.never-claimed",
-        fn("reference.hand.read_claims", bug.claims_by_play_index),
+        fn("cribcheck.reference.hand.read_claims", bug.claims_by_play_index),
     ),
     Mutant(
         "muggins-by-default",
@@ -650,7 +650,11 @@ MUTANTS: tuple[Mutant, ...] = (
         "claimed-twice-later-stands",
         "a count claimed twice is not refused (bad_claim): the later claim stands",
         "input.claims",
-        fn("reference.hand.read_claims", bug.later_claim_stands, "harness.operations.answers.read_claims"),
+        fn(
+            "cribcheck.reference.hand.read_claims",
+            bug.later_claim_stands,
+            "cribcheck.harness.operations.answers.read_claims",
+        ),
     ),
     Mutant(
         "muggins-at-end-of-hand",
@@ -669,7 +673,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "match-counts-games",
         "matches: each game won adds 1 to the winner's total whatever its skunk (games counted, not game points)",
         "match.game-points",
-        fn("reference.match.play_hands", bug.games_counted),
+        fn("cribcheck.reference.match.play_hands", bug.games_counted),
     ),
     Mutant(
         "match-target-off-by-one",
@@ -681,7 +685,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "match-played-past-the-win",
         "matches: games given after the match was won are played on, not game_over",
         "match.over",
-        fn("harness.operations.answers.play_match", bug.play_on_after_the_match),
+        fn("cribcheck.harness.operations.answers.play_match", bug.play_on_after_the_match),
     ),
 )
 

@@ -15,14 +15,14 @@ from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from harness.contract.version import suite_version
-from harness.engine import serve
-from harness.engine.adapter import Adapter, Rejected
-from harness.engine.engines import InProcessEngine
-from harness.mutants.catalogue import mutants_named, run_mutant
-from harness.operations.answers import OPERATIONS, cached_profiles
-from harness.operations.features import FEATURES
-from reference import profile_names
+from cribcheck.harness.contract.version import suite_version
+from cribcheck.harness.engine import serve
+from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine.engines import InProcessEngine
+from cribcheck.harness.mutants.catalogue import mutants_named, run_mutant
+from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles
+from cribcheck.harness.operations.features import FEATURES
+from cribcheck.reference import profile_names
 
 NAME_PREFIX = "cribcheck-mutant-"
 

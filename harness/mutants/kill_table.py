@@ -11,7 +11,7 @@ sends it (harness.operations.features.input_sent): muggins claims under a profil
 muggins reach only an engine that claims the feature `claims`. For each mutant the table gives the
 case x profile runs that kill it and the number of distinct cases among them.
 
-    python3 -m harness.mutants.kill_table     # the kill table; exit 1 if any mutant survives
+    python3 -m cribcheck.harness.mutants.kill_table     # the kill table; exit 1 if any mutant survives
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
-from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
-from harness.mutants.mutation import Mutant
-from harness.operations.answers import Json, cached_profiles, run_reference
-from harness.operations.compare import mismatches
-from harness.operations.features import BATCH, FEATURES, compared_expectation, input_sent
+from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
+from cribcheck.harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
+from cribcheck.harness.mutants.mutation import Mutant
+from cribcheck.harness.operations.answers import Json, cached_profiles, run_reference
+from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.features import BATCH, FEATURES, compared_expectation, input_sent
 
 SHOWN_KILLERS = 3  # case ids printed per mutant
 NO_FEATURE = "none"  # `--features none`: an engine that claims no optional feature
@@ -259,6 +259,6 @@ def main(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    command = argparse.ArgumentParser(prog="python3 -m harness.mutants.kill_table", description=DESCRIPTION)
+    command = argparse.ArgumentParser(prog="python3 -m cribcheck.harness.mutants.kill_table", description=DESCRIPTION)
     add_arguments(command)
     sys.exit(main(command.parse_args()))

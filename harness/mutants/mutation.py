@@ -4,11 +4,11 @@
 A patch is one of two kinds, both plain data:
 
 - `FunctionPatch`: replace one name of the reference where it is LOOKED UP (say
-  `reference.show.hand_flush`, which `reference.show.score_show` calls through its module's
+  `cribcheck.reference.show.hand_flush`, which `cribcheck.reference.show.score_show` calls through its module's
   globals) by `make(original)`. The original is resolved when the patch is applied, so a
   replacement may wrap it.
 - `ProfilePatch`: change one field of the loaded profile, for the profiles `applies` selects. It
-  patches `harness.operations.answers.load_profile`, the one place the harness loads a profile.
+  patches `cribcheck.harness.operations.answers.load_profile`, the one place the harness loads a profile.
 
 Patches use `unittest.mock.patch`, so they are not thread-safe (the patched module is shared)
 but always undone, even when the block raises. No module-level state is mutated.
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 from unittest import mock
 
-from harness.operations.answers import PROFILE_LOADER
-from reference import Profile
+from cribcheck.harness.operations.answers import PROFILE_LOADER
+from cribcheck.reference import Profile
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ unscored after the win (rules game.win, game.hand-order), so a case shows these 
 
 Each function takes the reference name it replaces (the original, resolved when the patch is
 applied) and returns the replacement; harness/mutants/catalogue.py says which name and which
-rule. The pegging ones subclass `reference.pegging._Pegger` and move one event of the list it
-builds; the hand ones wrap `reference.hand._awards` (the events of a hand in order, each with the
-player it scores for) or `reference.hand.the_show`; the muggins ones wrap
-`reference.hand.credited` (each award with the side that pegs it, a muggins just after the count
+rule. The pegging ones subclass `cribcheck.reference.pegging._Pegger` and move one event of the list it
+builds; the hand ones wrap `cribcheck.reference.hand._awards` (the events of a hand in order, each with the
+player it scores for) or `cribcheck.reference.hand.the_show`; the muggins ones wrap
+`cribcheck.reference.hand.credited` (each award with the side that pegs it, a muggins just after the count
 it comes from).
 """
 
@@ -20,11 +20,11 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from harness.mutants.bugs import show_in_order
-from reference.hand import Heels, Show, ThreeForLast
-from reference.muggins import Muggins
-from reference.pegging import Go, LastCard, PeggingEvent, Play, Reset
-from reference.show import ShowScore
+from cribcheck.harness.mutants.bugs import show_in_order
+from cribcheck.reference.hand import Heels, Show, ThreeForLast
+from cribcheck.reference.muggins import Muggins
+from cribcheck.reference.pegging import Go, LastCard, PeggingEvent, Play, Reset
+from cribcheck.reference.show import ShowScore
 
 Award = tuple[Any, Any]  # (event, player) as reference.hand._awards yields them
 

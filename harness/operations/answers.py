@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from harness.operations.before_profile import faults_before_profile
-from reference import (
+from cribcheck.harness.operations.before_profile import faults_before_profile
+from cribcheck.reference import (
     CribbageError,
     GameResult,
     HandInput,
@@ -33,12 +33,12 @@ from reference import (
     score_play,
     score_show,
 )
-from reference.errors import Code
-from reference.hand import Heels, Show, ThreeForLast, credit_pegging
-from reference.muggins import Muggins, read_claims
-from reference.pegging import ROLES, Go, LastCard, Play, PlayScore, Reset, pegging_table, round_table
-from reference.seats import seats_of, sides_of
-from reference.show import ShowScore
+from cribcheck.reference.errors import Code
+from cribcheck.reference.hand import Heels, Show, ThreeForLast, credit_pegging
+from cribcheck.reference.muggins import Muggins, read_claims
+from cribcheck.reference.pegging import ROLES, Go, LastCard, Play, PlayScore, Reset, pegging_table, round_table
+from cribcheck.reference.seats import seats_of, sides_of
+from cribcheck.reference.show import ShowScore
 
 OPERATIONS = ("show", "play", "pegging", "deal", "cut", "hand", "game", "match")
 # The one place the harness loads a profile (mutants patch it, cached_profiles wraps it).

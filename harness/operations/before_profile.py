@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from harness.operations.card_slots import card_groups
-from reference import CribbageError
-from reference.cards import as_card
-from reference.deal import DECK_SIZE
-from reference.errors import Code
+from cribcheck.harness.operations.card_slots import card_groups
+from cribcheck.reference import CribbageError
+from cribcheck.reference.cards import as_card
+from cribcheck.reference.deal import DECK_SIZE
+from cribcheck.reference.errors import Code
 
 
 def faults_before_profile(op: str, data: Mapping[str, Any]) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reference.pegging import GO
+from cribcheck.reference.pegging import GO
 
 
 @dataclass(frozen=True)

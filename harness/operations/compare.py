@@ -3,7 +3,7 @@
 An *expectation* is a case's `expect` entry for one profile (docs/case-format.md, "Results"):
 either a result, of which only the keys given are compared, or a rejection
 `{rejected: CODE, index?, hand?}`. An *answer* is what an engine gives for one operation, in the
-form `harness.operations.answers.run_reference` returns: `{"ok": result}` or
+form `cribcheck.harness.operations.answers.run_reference` returns: `{"ok": result}` or
 `{"rejected": {"code": CODE, "message": TEXT, "index"?: N, "hand"?: N}}`.
 
 `mismatches(expected, answer)` lists every disagreement, one line each, as

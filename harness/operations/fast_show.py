@@ -1,6 +1,6 @@
 """A fast show scorer for the harness: the reference's own count, memoised by what each part reads.
 
-A sweep compares millions of hands with the reference, and `reference.score_show` is plain on
+A sweep compares millions of hands with the reference, and `cribcheck.reference.score_show` is plain on
 purpose (about 60 microseconds a hand). Its five parts read two different things:
 
 - fifteens, pairs and runs read only the ranks of the five cards (the rule functions `fifteens`,
@@ -20,8 +20,8 @@ rank `i % 13 + 1`. The scorer does not check its input: a sweep builds its own h
 
 from __future__ import annotations
 
-from reference import Card, Profile, full_deck, score_show
-from reference.cards import JACK, SUIT_LETTERS
+from cribcheck.reference import Card, Profile, full_deck, score_show
+from cribcheck.reference.cards import JACK, SUIT_LETTERS
 
 DECK: tuple[Card, ...] = full_deck()
 TEXT: tuple[str, ...] = tuple(str(card) for card in DECK)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from reference import CribbageError, load_profile
+from cribcheck.reference import CribbageError, load_profile
 
 BATCH = "batch"  # the engine answers the batch form of a request
 CLAIMS = "claims"  # the engine reads muggins claims in an input under every profile

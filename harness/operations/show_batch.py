@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from harness.operations.answers import rejection, run_reference, show_json
-from harness.operations.fast_show import BREAKDOWN_KEYS, INDEX, Parts, ShowScorer
-from reference import CribbageError, Profile, load_profile, score_show
+from cribcheck.harness.operations.answers import rejection, run_reference, show_json
+from cribcheck.harness.operations.fast_show import BREAKDOWN_KEYS, INDEX, Parts, ShowScorer
+from cribcheck.reference import CribbageError, Profile, load_profile, score_show
 
 Answer = dict[str, Any]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 
 
 class Reporter(Protocol):

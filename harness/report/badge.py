@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from harness.report.common import CollectingReporter
-from harness.report.tally import compliance_message
-from harness.results.results import RunFooter, applicable, passed
+from cribcheck.harness.report.common import CollectingReporter
+from cribcheck.harness.report.tally import compliance_message
+from cribcheck.harness.results.results import RunFooter, applicable, passed
 
 LABEL = "cribcheck"
 # (lowest share of applicable results passed, colour), best first; below the last: red.

@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
-from harness.contract.dumps import plain
-from harness.results.results import CaseResult, RunFooter, RunHeader
-from harness.results.status import Status
+from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.status import Status
 
 DIFF_LINES = 60  # lines of a diff shown before it is cut
 JSON_DEPTH = 64  # levels of a value written into a report before the rest is cut

@@ -11,11 +11,11 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from harness.report.common import counts_text
-from harness.report.tally import by_rule, compliance_message, figure, verdict
-from harness.results.results import CaseResult, empty_counts, rule_area
-from harness.results.saved import Run
-from harness.results.status import Status
+from cribcheck.harness.report.common import counts_text
+from cribcheck.harness.report.tally import by_rule, compliance_message, figure, verdict
+from cribcheck.harness.results.results import CaseResult, empty_counts, rule_area
+from cribcheck.harness.results.saved import Run
+from cribcheck.harness.results.status import Status
 
 SYMBOLS = {
     Status.PASS: "✓",

@@ -26,8 +26,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from harness.contract.files import REPO_ROOT
-from harness.report.common import (
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.report.common import (
     CollectingReporter,
     actual_shown,
     json_safe,
@@ -36,11 +36,11 @@ from harness.report.common import (
     rerun_command,
     visible,
 )
-from harness.report.compare import SYMBOLS, Comparison, mark
-from harness.report.tally import VERDICTS, Matrix, compliance_message, figure, percent, verdict
-from harness.results.results import CaseResult, RunFooter, applicable, rule_area
-from harness.results.saved import Run
-from harness.results.status import Status
+from cribcheck.harness.report.compare import SYMBOLS, Comparison, mark
+from cribcheck.harness.report.tally import VERDICTS, Matrix, compliance_message, figure, percent, verdict
+from cribcheck.harness.results.results import CaseResult, RunFooter, applicable, rule_area
+from cribcheck.harness.results.saved import Run
+from cribcheck.harness.results.status import Status
 
 RULES_BOOK = REPO_ROOT / "docs" / "rules.md"
 LISTED = (Status.FAIL, Status.ERROR, Status.XPASS, Status.XFAIL, Status.SKIP)  # results shown one by one

@@ -8,8 +8,8 @@ import errno
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from harness.report.common import case_part, json_text, result_part
-from harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.report.common import case_part, json_text, result_part
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 
 REPORT_FORMAT = 1
 

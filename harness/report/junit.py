@@ -15,9 +15,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
-from harness.results.results import CaseResult, RunFooter, area_of
-from harness.results.status import Status
+from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
+from cribcheck.harness.results.results import CaseResult, RunFooter, area_of
+from cribcheck.harness.results.status import Status
 
 
 def _clean(text: str) -> str:

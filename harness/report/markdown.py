@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from harness.report.common import (
+from cribcheck.harness.report.common import (
     CollectingReporter,
     compliance_text,
     diff_lines,
@@ -17,9 +17,9 @@ from harness.report.common import (
     rerun_command,
     visible,
 )
-from harness.report.tally import by_rule, figure, verdict
-from harness.results.results import CaseResult, RunFooter
-from harness.results.status import Status
+from cribcheck.harness.report.tally import by_rule, figure, verdict
+from cribcheck.harness.results.results import CaseResult, RunFooter
+from cribcheck.harness.results.status import Status
 
 MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 MiB (1,048,576 bytes)
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from harness.report import Reporter
-from harness.report.badge import BadgeReporter, badge, write_badge
-from harness.report.compare import Comparison, markdown_lines, terminal_lines
-from harness.report.html import HtmlReporter, write_html
-from harness.report.junit import JUnitReporter
-from harness.report.markdown import MAX_BYTES, MarkdownReporter
-from harness.report.terminal import TerminalReporter
-from harness.results.saved import Run
+from cribcheck.harness.report import Reporter
+from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
+from cribcheck.harness.report.compare import Comparison, markdown_lines, terminal_lines
+from cribcheck.harness.report.html import HtmlReporter, write_html
+from cribcheck.harness.report.junit import JUnitReporter
+from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
+from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.saved import Run
 
 
 @dataclass(frozen=True)

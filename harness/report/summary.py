@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from harness.report.outputs import Outputs, print_terminal, write
-from harness.results.saved import ReportFileError, read_reports
+from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+from cribcheck.harness.results.saved import ReportFileError, read_reports
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 

@@ -12,8 +12,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from harness.results.results import CaseResult, applicable, empty_counts, passed, rule_area
-from harness.results.status import Status
+from cribcheck.harness.results.results import CaseResult, applicable, empty_counts, passed, rule_area
+from cribcheck.harness.results.status import Status
 
 Counts = Mapping[str, int]
 

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
-from harness.report.colour import use_colour
-from harness.report.common import (
+from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.common import (
     SafeStream,
     compliance_text,
     counts_text,
@@ -24,8 +24,8 @@ from harness.report.common import (
     rejection_message,
     rerun_command,
 )
-from harness.results.results import CaseResult, RunFooter, RunHeader
-from harness.results.status import Status
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
 REDRAW_EVERY = 0.1  # seconds

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from harness.corpus.cases import Case
-from harness.corpus.strict_yaml import YamlProblem, field_path, read_yaml
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.corpus.strict_yaml import YamlProblem, field_path, read_yaml
 
 SCHEMA = "report/expectations.schema.json"
 
@@ -73,7 +73,7 @@ def _located(problem: YamlProblem) -> str:
 
 def load_expectations(path: Path, cases: Iterable[Case]) -> Expectations:
     """Read and check an expectations file against the whole suite (not just the selection)."""
-    from harness.contract.schemas import problems
+    from cribcheck.harness.contract.schemas import problems
 
     read = read_yaml(path)  # strictly: no key twice, no alias, only what JSON holds
     if read.problems:

@@ -10,11 +10,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.corpus.cases import Case, catalogue
-from harness.engine.protocol import EngineInfo, Request
-from harness.operations.features import input_sent
-from harness.results.expectations import Expectation
-from harness.results.status import Status
+from cribcheck.harness.corpus.cases import Case, catalogue
+from cribcheck.harness.engine.protocol import EngineInfo, Request
+from cribcheck.harness.operations.features import input_sent
+from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.status import Status
 
 
 @dataclass(frozen=True)

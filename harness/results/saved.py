@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.contract.schemas import problems
-from harness.corpus.cases import Case
-from harness.engine.protocol import EngineInfo
-from harness.results.expectations import Expectation
-from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
-from harness.results.status import Status
+from cribcheck.harness.contract.schemas import problems
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.status import Status
 
 SCHEMA = "report/report-line.schema.json"
 NO_FOOTER = "the report ends without a footer line: the run was stopped before it could finish"

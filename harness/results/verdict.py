@@ -7,12 +7,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from harness.engine.protocol import Outcome
-from harness.operations.compare import mismatches
-from harness.operations.features import compared_expectation
-from harness.results.expectations import Expectation
-from harness.results.results import CaseResult, Item
-from harness.results.status import Status
+from cribcheck.harness.engine.protocol import Outcome
+from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.features import compared_expectation
+from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.results import CaseResult, Item
+from cribcheck.harness.results.status import Status
 
 
 def answer_of(outcome: Outcome) -> dict[str, Any] | None:

@@ -11,10 +11,10 @@ from typing import Any
 
 import yaml
 
-from harness.contract.files import NoAliasDumper
-from harness.results.expectations import Expectation
-from harness.results.results import CaseResult
-from harness.results.status import Status
+from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.results import CaseResult
+from cribcheck.harness.results.status import Status
 
 
 def expectations_document(results: Iterable[CaseResult], engine: str | None) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harness.contract.words import nearest
-from harness.engine.protocol import EngineInfo
-from harness.results.results import Item
+from cribcheck.harness.contract.words import nearest
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.results.results import Item
 
 
 def nothing_applicable(info: EngineInfo, items: Sequence[Item]) -> str | None:

@@ -21,12 +21,12 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from harness.report.compare import Comparison, letters
-from harness.report.jsonl import JsonLinesReporter
-from harness.report.outputs import Outputs, print_terminal, write
-from harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
-from harness.run import runner
-from harness.run.interrupts import interrupt_once
+from cribcheck.harness.report.compare import Comparison, letters
+from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
+from cribcheck.harness.run import runner
+from cribcheck.harness.run.interrupts import interrupt_once
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file

@@ -21,10 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from harness.contract.files import CASES_DIR, display_path
-from harness.contract.version import suite_version
-from harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
-from harness.engine.engines import (
+from cribcheck.harness.contract.files import CASES_DIR, display_path
+from cribcheck.harness.contract.version import suite_version
+from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
+from cribcheck.harness.engine.engines import (
     Engine,
     EngineOptions,
     EngineSetupError,
@@ -32,23 +32,23 @@ from harness.engine.engines import (
     engine_options,
     engine_words,
 )
-from harness.engine.pool import open_engines
-from harness.engine.protocol import PROTOCOL_VERSION, Request
-from harness.report import Reporter
-from harness.report.colour import CHOICES as COLOUR_CHOICES
-from harness.report.colour import use_colour
-from harness.report.jsonl import JsonLinesReporter
-from harness.report.outputs import Outputs, file_reporters
-from harness.report.terminal import TerminalReporter
-from harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
-from harness.results.status import Status
-from harness.results.verdict import judge, not_applicable
-from harness.results.write_expectations import expectations_document
-from harness.results.write_expectations import write_expectations as write_expectations_file
-from harness.run.applicable import nothing_applicable
-from harness.run.interrupts import interrupt_once
-from harness.run.selection import Selection, unknown_filters
+from cribcheck.harness.engine.pool import open_engines
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, Request
+from cribcheck.harness.report import Reporter
+from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
+from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.outputs import Outputs, file_reporters
+from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
+from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.status import Status
+from cribcheck.harness.results.verdict import judge, not_applicable
+from cribcheck.harness.results.write_expectations import expectations_document
+from cribcheck.harness.results.write_expectations import write_expectations as write_expectations_file
+from cribcheck.harness.run.applicable import nothing_applicable
+from cribcheck.harness.run.interrupts import interrupt_once
+from cribcheck.harness.run.selection import Selection, unknown_filters
 
 EXIT_OK, EXIT_FAILURES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
 BROKEN_SHARE = 0.9  # errors (or fails) among the results run, from which the run says so

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
-from harness.contract.words import did_you_mean
-from harness.corpus.cases import Case
-from harness.results.results import Item, rule_area
+from cribcheck.harness.contract.words import did_you_mean
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.results.results import Item, rule_area
 
 
 @dataclass(frozen=True)

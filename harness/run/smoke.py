@@ -10,14 +10,14 @@ import json
 import sys
 from typing import TextIO
 
-from harness.corpus.cases import Case
-from harness.engine.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
-from harness.engine.protocol import hello_message
-from harness.report.common import diff_lines
-from harness.results.results import Item
-from harness.results.status import Status
-from harness.results.verdict import judge, not_applicable
-from harness.run.applicable import nothing_applicable
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.engine.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
+from cribcheck.harness.engine.protocol import hello_message
+from cribcheck.harness.report.common import diff_lines
+from cribcheck.harness.results.results import Item
+from cribcheck.harness.results.status import Status
+from cribcheck.harness.results.verdict import judge, not_applicable
+from cribcheck.harness.run.applicable import nothing_applicable
 
 SMOKE_PROFILES = ("six-card", "six-card-61")  # the first one the engine claims is used
 

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from harness.engine.protocol import EngineInfo
-from harness.operations.fast_show import TEXT
-from harness.sweep.space import Shard, ShowSpace
-from reference import Profile
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.operations.fast_show import TEXT
+from cribcheck.harness.sweep.space import Shard, ShowSpace
+from cribcheck.reference import Profile
 
 EXIT_OK, EXIT_MISMATCHES, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import yaml
 
-from harness.contract.files import NoAliasDumper
-from harness.engine.protocol import EngineInfo
-from harness.operations.answers import show_json
-from harness.operations.fast_show import BREAKDOWN_KEYS, DECK, TEXT
-from harness.sweep.plan import Mismatch, SweepPlan, SweepResult
-from harness.sweep.space import class_count
-from reference import score_show
+from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.operations.answers import show_json
+from cribcheck.harness.operations.fast_show import BREAKDOWN_KEYS, DECK, TEXT
+from cribcheck.harness.sweep.plan import Mismatch, SweepPlan, SweepResult
+from cribcheck.harness.sweep.space import class_count
+from cribcheck.reference import score_show
 
 RULE_OF_PART = {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
 TAG_OF_PART = {"fifteens": "fifteens", "pairs": "pairs", "runs": "runs", "nobs": "nobs"}

@@ -23,8 +23,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from harness.contract.words import did_you_mean
-from harness.engine.engines import (
+from cribcheck.harness.contract.words import did_you_mean
+from cribcheck.harness.engine.engines import (
     AdapterEngine,
     BatchEngine,
     EngineSetupError,
@@ -32,15 +32,15 @@ from harness.engine.engines import (
     add_engine_arguments,
     engine_options,
 )
-from harness.engine.protocol import BatchRequest, Request
-from harness.operations.compare import mismatches
-from harness.operations.fast_show import BREAKDOWN_KEYS, TEXT, Parts, ShowScorer
-from harness.operations.features import BATCH, compared_expectation
-from harness.report.progress import ProgressBar
-from harness.sweep.plan import EXIT_SETUP, Answer, Mismatch, SweepPlan, SweepResult
-from harness.sweep.report import header_lines, report_lines, summary_json
-from harness.sweep.space import Item, Shard
-from reference import CribbageError, load_profile, profile_names
+from cribcheck.harness.engine.protocol import BatchRequest, Request
+from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.fast_show import BREAKDOWN_KEYS, TEXT, Parts, ShowScorer
+from cribcheck.harness.operations.features import BATCH, compared_expectation
+from cribcheck.harness.report.progress import ProgressBar
+from cribcheck.harness.sweep.plan import EXIT_SETUP, Answer, Mismatch, SweepPlan, SweepResult
+from cribcheck.harness.sweep.report import header_lines, report_lines, summary_json
+from cribcheck.harness.sweep.space import Item, Shard
+from cribcheck.reference import CribbageError, load_profile, profile_names
 
 SETS = ("hand", "crib")
 
@@ -261,7 +261,7 @@ def _stop_on_interrupt() -> Iterator[threading.Event]:
 def open_sweep_engine(args: argparse.Namespace) -> tuple[BatchEngine, str]:
     """The engine the arguments name (raises EngineSetupError), and where it runs."""
     if not args.engine:
-        from harness.engine.serve import reference_adapter
+        from cribcheck.harness.engine.serve import reference_adapter
 
         return InProcessEngine(reference_adapter(plain=True)), "in-process (plain reference)"
     options = engine_options(args)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from harness.contract.files import REPO_ROOT
+from cribcheck.harness.contract.files import REPO_ROOT
 
 ADAPTER = REPO_ROOT / "examples" / "buggy-show" / "adapter.py"
 BUGGY = shlex.join([sys.executable, str(ADAPTER)])

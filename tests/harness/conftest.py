@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.operations.answers import run_reference
+from cribcheck.harness.operations.answers import run_reference
 
 ZOO = Path(__file__).resolve().parent / "zoo"
 PYTHON = sys.executable

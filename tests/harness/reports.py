@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from harness.contract.schemas import problems
+from cribcheck.harness.contract.schemas import problems
 
 
 def read_report(path: Path) -> list[dict[str, Any]]:

@@ -10,14 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from harness.contract.files import REPO_ROOT
-from harness.engine import adapter as helper
-from harness.engine.adapter import Adapter, parse_line
-from harness.engine.protocol import PROTOCOL_VERSION
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.engine import adapter as helper
+from cribcheck.harness.engine.adapter import Adapter, parse_line
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION
 
 HELPER = Path(helper.__file__)
 EXAMPLE = REPO_ROOT / "examples" / "python-show-only" / "engine.py"
-CRIBCHECK = [sys.executable, "-m", "harness.cli"]
+CRIBCHECK = [sys.executable, "-m", "cribcheck.harness.cli"]
 BARE = "python3 -S -I"  # no site packages, no PYTHONPATH, no user site: only the standard library
 
 

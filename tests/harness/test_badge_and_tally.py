@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.contract.schemas import problems
-from harness.report.badge import badge
-from harness.report.tally import compliance_message, figure, percent, verdict
-from harness.results.results import RunFooter, Summary, empty_counts
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.schemas import problems
+from cribcheck.harness.report.badge import badge
+from cribcheck.harness.report.tally import compliance_message, figure, percent, verdict
+from cribcheck.harness.results.results import RunFooter, Summary, empty_counts
 
 from .conftest import zoo
 

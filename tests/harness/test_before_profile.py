@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.operations.answers import run_reference
+from cribcheck.harness.operations.answers import run_reference
 
 UNKNOWN = "seven-card"
 # A deals: A holds AC 4C 5D 6H KS, B holds 7C 8D 9H 2S 3S (five each, as five-card deals).

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from harness.cli import main
-from harness.contract.files import REPO_ROOT
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import REPO_ROOT
 
 from .browser import Browser, Page, chromium, ink
 

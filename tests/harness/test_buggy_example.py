@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.contract.files import CASES_DIR
-from harness.corpus.cases import load_cases
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import CASES_DIR
+from cribcheck.harness.corpus.cases import load_cases
 
 from .buggy import BUGGY
 from .reports import read_report

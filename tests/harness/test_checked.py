@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.corpus import cases
-from harness.corpus.checked import CheckedFiles, cache_folder
+from cribcheck.harness.corpus import cases
+from cribcheck.harness.corpus.checked import CheckedFiles, cache_folder
 
 GOOD = """topic: one show
 cases:

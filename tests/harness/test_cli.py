@@ -11,15 +11,21 @@ import sys
 
 import pytest
 
-HEAVY = ("hypothesis", "harness.fuzz.fuzz", "harness.corpus.lint", "harness.corpus.explain", "harness.report.summary")
+HEAVY = (
+    "hypothesis",
+    "cribcheck.harness.fuzz.fuzz",
+    "cribcheck.harness.corpus.lint",
+    "cribcheck.harness.corpus.explain",
+    "cribcheck.harness.report.summary",
+)
 
 PROBE = """
 import contextlib, io, json, sys
-from harness.cli import build_parser
+from cribcheck.harness.cli import build_parser
 argv = json.loads(sys.argv[1])
 with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
     build_parser().parse_args(argv)
-print(json.dumps(sorted(name for name in sys.modules if name.startswith(("harness", "hypothesis")))))
+print(json.dumps(sorted(name for name in sys.modules if name.startswith(("cribcheck.harness", "hypothesis")))))
 """
 
 
@@ -37,6 +43,7 @@ def test_a_command_loads_none_of_the_heavy_rooms_it_does_not_use(argv: list[str]
 
 
 def test_a_command_s_own_module_is_loaded_when_it_is_parsed() -> None:
-    assert {"harness.fuzz.fuzz", "hypothesis"} <= loaded_after(["fuzz", "--seconds", "1"])
-    assert "harness.corpus.lint" in loaded_after(["lint"])
-    assert "harness.run.multi" in loaded_after(["run"]) and "harness.fuzz.fuzz" not in loaded_after(["run"])
+    assert {"cribcheck.harness.fuzz.fuzz", "hypothesis"} <= loaded_after(["fuzz", "--seconds", "1"])
+    assert "cribcheck.harness.corpus.lint" in loaded_after(["lint"])
+    run = loaded_after(["run"])
+    assert "cribcheck.harness.run.multi" in run and "cribcheck.harness.fuzz.fuzz" not in run

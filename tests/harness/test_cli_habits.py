@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import build_parser, main
-from harness.contract.words import did_you_mean, nearest
-from harness.report.colour import use_colour
-from harness.report.junit import JUnitReporter
-from harness.report.outputs import replay_into
-from harness.results.saved import read_runs
+from cribcheck.harness.cli import build_parser, main
+from cribcheck.harness.contract.words import did_you_mean, nearest
+from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.junit import JUnitReporter
+from cribcheck.harness.report.outputs import replay_into
+from cribcheck.harness.results.saved import read_runs
 
 from .conftest import case_file_text, zoo
 from .reports import read_report, statuses
@@ -269,7 +269,7 @@ def test_quiet_and_verbose_exclude_each_other(capsys: pytest.CaptureFixture[str]
 
 # --- 5. nothing applicable ------------------------------------------------------------------
 
-SERVE = [sys.executable, "-m", "harness.cli", "serve"]
+SERVE = [sys.executable, "-m", "cribcheck.harness.cli", "serve"]
 MISSPELT = shlex.join([*SERVE, "--profiles", "six_card"])
 
 

@@ -4,7 +4,7 @@ with every expectation under every listed profile."""
 
 from __future__ import annotations
 
-from harness.corpus.lint import lint
+from cribcheck.harness.corpus.lint import lint
 
 
 def test_the_corpus_lints_clean() -> None:

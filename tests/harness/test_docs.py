@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from harness.contract.files import REPO_ROOT
-from harness.contract.schemas import schema_files
-from harness.corpus.cases import catalogue
-from harness.operations.features import FEATURES
-from harness.results.status import Status
-from reference.errors import Code
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.contract.schemas import schema_files
+from cribcheck.harness.corpus.cases import catalogue
+from cribcheck.harness.operations.features import FEATURES
+from cribcheck.harness.results.status import Status
+from cribcheck.reference.errors import Code
 
 PROTOCOL = (REPO_ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
 GUIDE = (REPO_ROOT / "docs" / "checking-your-engine.md").read_text(encoding="utf-8")
@@ -40,7 +40,7 @@ def test_the_guide_s_links_exist() -> None:
 def test_the_case_format_guide_lists_exactly_the_schema_s_closed_sets() -> None:
     import json
 
-    from reference import Code
+    from cribcheck.reference import Code
 
     guide = (REPO_ROOT / "docs" / "case-format.md").read_text(encoding="utf-8")
     schema = json.loads((REPO_ROOT / "schema" / "case.schema.json").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""harness.contract.dumps writes what json.dumps writes with the same options, for any value."""
+"""cribcheck.harness.contract.dumps writes what json.dumps writes with the same options, for any value."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from harness.contract.dumps import compact, plain, string
+from cribcheck.harness.contract.dumps import compact, plain, string
 
 VALUES: list[Any] = [
     {"seq": "7", "op": "show", "input": {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H", "crib": False}},

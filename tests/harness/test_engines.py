@@ -8,12 +8,18 @@ from itertools import islice
 
 import pytest
 
-from harness.engine.engines import AdapterEngine, EngineOptions, EngineSetupError, OnceEngine, reference_engine
-from harness.engine.protocol import Request
+from cribcheck.harness.engine.engines import (
+    AdapterEngine,
+    EngineOptions,
+    EngineSetupError,
+    OnceEngine,
+    reference_engine,
+)
+from cribcheck.harness.engine.protocol import Request
 
 from .conftest import zoo
 
-SERVE = shlex.join([sys.executable, "-m", "harness.cli", "serve"])
+SERVE = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve"])
 HAND = {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"}
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.contract.files import CATALOGUE_FILE
-from harness.corpus import explain as explain_module
-from harness.corpus.explain import CaseNotFound, explain_case, find_case, rules_by_id
+from cribcheck.harness.contract.files import CATALOGUE_FILE
+from cribcheck.harness.corpus import explain as explain_module
+from cribcheck.harness.corpus.explain import CaseNotFound, explain_case, find_case, rules_by_id
 from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 SEED_000 = {

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.contract.fast_check import compile_check, unknown_keywords
-from harness.contract.schemas import fast_check, validator
-from harness.corpus.cases import load_cases
-from harness.operations.answers import cached_profiles, run_reference
+from cribcheck.harness.contract.fast_check import compile_check, unknown_keywords
+from cribcheck.harness.contract.schemas import fast_check, validator
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.operations.answers import cached_profiles, run_reference
 
 RESPONSE = "protocol/response.schema.json"
 RESULT = "protocol/result.schema.json"

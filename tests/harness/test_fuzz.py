@@ -22,14 +22,14 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.cli import build_parser
-from harness.cli import main as cli_main
-from harness.contract.files import CATALOGUE_FILE, REPO_ROOT
-from harness.corpus.cases import Case, load_cases, read_case_file
-from harness.corpus.lint import lint
-from harness.engine.engines import InProcessEngine, reference_engine
-from harness.engine.serve import reference_adapter
-from harness.fuzz.findings import (
+from cribcheck.harness.cli import build_parser
+from cribcheck.harness.cli import main as cli_main
+from cribcheck.harness.contract.files import CATALOGUE_FILE, REPO_ROOT
+from cribcheck.harness.corpus.cases import Case, load_cases, read_case_file
+from cribcheck.harness.corpus.lint import lint
+from cribcheck.harness.engine.engines import InProcessEngine, reference_engine
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.fuzz.findings import (
     Finding,
     case_document,
     case_expectation,
@@ -38,7 +38,7 @@ from harness.fuzz.findings import (
     tags_of,
     write_case,
 )
-from harness.fuzz.fuzz import (
+from cribcheck.harness.fuzz.fuzz import (
     FuzzSettings,
     Progress,
     Scope,
@@ -49,7 +49,7 @@ from harness.fuzz.fuzz import (
     same_elsewhere,
     signature,
 )
-from harness.fuzz.strategies import (
+from cribcheck.harness.fuzz.strategies import (
     CORRUPTIONS,
     Example,
     RandomPicker,
@@ -67,13 +67,13 @@ from harness.fuzz.strategies import (
     weighted_operations,
     weighted_profiles,
 )
-from harness.mutants.catalogue import get_mutant, mutant_names
-from harness.mutants.engine import mutant_adapter, mutant_engine
-from harness.mutants.kill_table import kills
-from harness.operations.answers import OPERATIONS, cached_profiles, run_reference
-from reference import full_deck, load_profile, parse_cards, play_pegging, play_round, profile_names, seats_of
+from cribcheck.harness.mutants.catalogue import get_mutant, mutant_names
+from cribcheck.harness.mutants.engine import mutant_adapter, mutant_engine
+from cribcheck.harness.mutants.kill_table import kills
+from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
+from cribcheck.reference import full_deck, load_profile, parse_cards, play_pegging, play_round, profile_names, seats_of
 
-SERVE_MUTANT = [sys.executable, "-m", "harness.cli", "serve", "--mutant"]
+SERVE_MUTANT = [sys.executable, "-m", "cribcheck.harness.cli", "serve", "--mutant"]
 QUICK = {"seconds": None, "max_examples": 300, "seed": 0, "shrink_seconds": 3.0, "simplify_seconds": 0.0}
 
 
@@ -118,7 +118,7 @@ def test_serve_mutant_answers_with_the_bug_over_the_protocol() -> None:
     answers, done = converse(
         "nobs-worth-2",
         [
-            {"hello": {"protocol": 1, "suite": "0.1.0"}},
+            {"hello": {"protocol": 1, "suite": "0.2.0"}},
             {"seq": "1", "op": "show", "profile": "five-card", "input": show},
             {"bye": {}},
         ],
@@ -133,7 +133,7 @@ def test_serve_mutant_answers_with_the_bug_over_the_protocol() -> None:
 def test_serve_mutant_is_hidden_and_checks_the_name() -> None:
     help_text = build_parser()._subparsers._group_actions[0].choices["serve"].format_help()  # type: ignore[union-attr]
     assert "--mutant" not in help_text
-    answers, done = converse("no-such-mutant", [{"hello": {"protocol": 1, "suite": "0.1.0"}}])
+    answers, done = converse("no-such-mutant", [{"hello": {"protocol": 1, "suite": "0.2.0"}}])
     assert done.returncode == 2 and answers == []
     assert "unknown mutant" in done.stderr
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.contract.files import REPO_ROOT
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import REPO_ROOT
 
 from .buggy import BUGGY, write_buggy_cases
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from harness.cli import main as cli_main
-from harness.corpus.cases import Case
-from harness.mutants import kill_table as kill_table_module
-from harness.mutants.catalogue import MUTANTS, get_mutant
-from harness.mutants.kill_table import (
+from cribcheck.harness.cli import main as cli_main
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.mutants import kill_table as kill_table_module
+from cribcheck.harness.mutants.catalogue import MUTANTS, get_mutant
+from cribcheck.harness.mutants.kill_table import (
     case_of,
     distinct_cases,
     kill_table,
@@ -25,8 +25,8 @@ from harness.mutants.kill_table import (
     survivors,
     thinly_killed,
 )
-from harness.mutants.mutation import Mutant, ProfilePatch
-from harness.operations.features import FEATURES
+from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
+from cribcheck.harness.operations.features import FEATURES
 
 # Pegging P5 (five-card): pone KC 9H TD, dealer 4S 9D QH; plays KC (count 10), 4S (14), 9H (23).
 # The dealer holds 9D (32) and QH (33): go; the pone's TD (33) does not fit either: the pone, who

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import harness.engine.known_answers as known_answers
-from harness.engine.known_answers import KnownAnswers, answer_rest
-from harness.engine.protocol import Outcome, ProtocolViolation, Request, parse_response
+import cribcheck.harness.engine.known_answers as known_answers
+from cribcheck.harness.engine.known_answers import KnownAnswers, answer_rest
+from cribcheck.harness.engine.protocol import Outcome, ProtocolViolation, Request, parse_response
 
 HAND = {"cards": ["2C", "4D", "6H", "8S"], "starter": "KC"}
 ZERO = '"ok":{"total":0,"breakdown":{"fifteens":0,"pairs":0,"runs":0,"flush":0,"nobs":0}}'

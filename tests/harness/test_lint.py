@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.contract.files import display_path
-from harness.corpus import lint as lint_module
-from harness.corpus.cases import CaseError
-from harness.corpus.lint import LintReport, lint
-from harness.operations.compare import mismatches
+from cribcheck.harness.contract.files import display_path
+from cribcheck.harness.corpus import lint as lint_module
+from cribcheck.harness.corpus.cases import CaseError
+from cribcheck.harness.corpus.lint import LintReport, lint
+from cribcheck.harness.operations.compare import mismatches
 from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 # A small catalogue of its own, so that these tests do not move with the real one.
@@ -669,7 +669,7 @@ def test_compare_rejections() -> None:
 
 
 def test_card_sets_compare_in_any_order_and_other_lists_in_order():
-    from harness.operations.compare import mismatches
+    from cribcheck.harness.operations.compare import mismatches
 
     expected = {"events": [{"type": "show", "cards": ["4C", "5D", "6H"]}], "unplayed": {"pone": ["8C", "2D"]}}
     answer = {"ok": {"events": [{"type": "show", "cards": ["6H", "4C", "5D"]}], "unplayed": {"pone": ["2D", "8C"]}}}

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.corpus.cases import Case
-from harness.report.markdown import MAX_BYTES, MarkdownReporter
-from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
-from harness.results.status import Status
+from cribcheck.harness.cli import main
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
+from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.status import Status
 
 from .buggy import BUGGY, write_buggy_cases
 from .conftest import zoo

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.contract.schemas import problems
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.schemas import problems
 
 from .buggy import BUGGY, write_buggy_cases
 from .conftest import zoo

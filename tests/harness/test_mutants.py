@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from harness.contract.files import REPO_ROOT
-from harness.corpus.cases import Case, catalogue, load_cases
-from harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names, run_mutant
-from harness.mutants.kill_table import (
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.corpus.cases import Case, catalogue, load_cases
+from cribcheck.harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names, run_mutant
+from cribcheck.harness.mutants.kill_table import (
     applicable,
     distinct_cases,
     kill_table,
@@ -28,9 +28,9 @@ from harness.mutants.kill_table import (
     survivors,
     thinly_killed,
 )
-from harness.mutants.mutation import FunctionPatch
-from harness.operations.answers import PROFILE_LOADER, run_reference
-from harness.operations.features import FEATURES
+from cribcheck.harness.mutants.mutation import FunctionPatch
+from cribcheck.harness.operations.answers import PROFILE_LOADER, run_reference
+from cribcheck.harness.operations.features import FEATURES
 
 
 @dataclass(frozen=True)

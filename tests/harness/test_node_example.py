@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import build_parser, main
-from harness.contract.files import CASES_DIR, REPO_ROOT
-from harness.corpus.cases import CaseFileError, load_cases
-from harness.run.runner import main as run_main
-from harness.run.smoke import main as smoke_main
+from cribcheck.harness.cli import build_parser, main
+from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
+from cribcheck.harness.corpus.cases import CaseFileError, load_cases
+from cribcheck.harness.run.runner import main as run_main
+from cribcheck.harness.run.smoke import main as smoke_main
 
 from .reports import not_passed, read_report, statuses
 

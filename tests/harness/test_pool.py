@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.engine.engines import InProcessEngine
-from harness.engine.pool import open_engines
+from cribcheck.harness.cli import main
+from cribcheck.harness.engine.engines import InProcessEngine
+from cribcheck.harness.engine.pool import open_engines
 
 from .conftest import SMALL_CASES, zoo
 from .reports import read_report

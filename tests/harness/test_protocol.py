@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from harness.contract.schemas import problems, schema, schema_files
-from harness.engine.protocol import (
+from cribcheck.harness.contract.schemas import problems, schema, schema_files
+from cribcheck.harness.engine.protocol import (
     PROTOCOL_VERSION,
     HandshakeRefused,
     ProtocolViolation,
@@ -20,11 +20,11 @@ from harness.engine.protocol import (
     parse_hello_response,
     parse_response,
 )
-from harness.engine.serve import reference_adapter
-from harness.operations.answers import OPERATIONS
-from harness.operations.features import FEATURE_KEYS, FEATURES, compared_expectation
-from harness.results.status import Status
-from reference.errors import Code
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.operations.answers import OPERATIONS
+from cribcheck.harness.operations.features import FEATURE_KEYS, FEATURES, compared_expectation
+from cribcheck.harness.results.status import Status
+from cribcheck.reference.errors import Code
 
 DEFINITIONS = "protocol/definitions.schema.json"
 REQUEST = Request("7", "show", "six-card", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"})

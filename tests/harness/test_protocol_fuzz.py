@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import build_parser
-from harness.report.jsonl import JsonLinesReporter
-from harness.report.terminal import TerminalReporter
-from harness.results.results import Item
-from harness.results.status import Status
-from harness.run.runner import execute, plan_from_args
+from cribcheck.harness.cli import build_parser
+from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.results import Item
+from cribcheck.harness.results.status import Status
+from cribcheck.harness.run.runner import execute, plan_from_args
 
 from .conftest import ZOO
 from .processes import PIDS_VARIABLE, kill_all, recorded, survivors

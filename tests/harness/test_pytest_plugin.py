@@ -15,13 +15,13 @@ from .conftest import write_cases, zoo
 
 pytest_plugins = ("pytester",)
 
-SERVE = shlex.join([sys.executable, "-m", "harness.cli", "serve"])
+SERVE = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve"])
 
 
 def plugin_args() -> list[str]:
     """-p for the plugin when its entry point is not installed."""
     installed = any(entry.name == "cribcheck" for entry in metadata.entry_points(group="pytest11"))
-    return [] if installed else ["-p", "harness.pytest_plugin"]
+    return [] if installed else ["-p", "cribcheck.harness.pytest_plugin"]
 
 
 Runner = Callable[..., pytest.RunResult]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import build_parser, main
-from harness.report.terminal import TerminalReporter
-from harness.run.runner import execute, plan_from_args
+from cribcheck.harness.cli import build_parser, main
+from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.run.runner import execute, plan_from_args
 
 from .conftest import zoo
 from .reports import read_report, statuses

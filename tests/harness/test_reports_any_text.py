@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-from harness.corpus.cases import load_cases
-from harness.engine.protocol import EngineInfo
-from harness.engine.strict_json import read_json
-from harness.report.common import SafeStream, case_line, json_safe, json_text, visible
-from harness.report.html import HtmlReporter
-from harness.report.jsonl import CaseLines, JsonLinesReporter
-from harness.report.junit import JUnitReporter
-from harness.report.markdown import MarkdownReporter
-from harness.report.terminal import TerminalReporter
-from harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
-from harness.results.status import Status
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.engine.strict_json import read_json
+from cribcheck.harness.report.common import SafeStream, case_line, json_safe, json_text, visible
+from cribcheck.harness.report.html import HtmlReporter
+from cribcheck.harness.report.jsonl import CaseLines, JsonLinesReporter
+from cribcheck.harness.report.junit import JUnitReporter
+from cribcheck.harness.report.markdown import MarkdownReporter
+from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.status import Status
 
 # Each is a text that broke, or could break, a reporter: a lone high and low surrogate, a terminal
 # escape that clears the screen and one that sets the window's title, NUL and other controls, the
@@ -64,7 +64,7 @@ def nasty_results(small_cases: Path) -> list[CaseResult]:
 
 def header() -> RunHeader:
     info = EngineInfo(TEXT, TEXT, TEXT, 1, frozenset({"six-card"}), frozenset({"show"}), frozenset(), {"name": TEXT})
-    return RunHeader("0.1.0", TEXT, 1, f"engine {TEXT}", "persistent", info, "now", {"cases": [TEXT]}, 5, (TEXT,))
+    return RunHeader("0.2.0", TEXT, 1, f"engine {TEXT}", "persistent", info, "now", {"cases": [TEXT]}, 5, (TEXT,))
 
 
 def footer(results: list[CaseResult]) -> RunFooter:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from harness.cli import build_parser
-from harness.contract.files import REPO_ROOT
-from harness.report.badge import THRESHOLDS
+from cribcheck.harness.cli import build_parser
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.report.badge import THRESHOLDS
 
 DOC = (REPO_ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
 

@@ -7,8 +7,8 @@ import re
 
 import yaml
 
-from harness.contract.files import CATALOGUE_FILE, REPO_ROOT
-from harness.corpus.rules_book import AREAS, book
+from cribcheck.harness.contract.files import CATALOGUE_FILE, REPO_ROOT
+from cribcheck.harness.corpus.rules_book import AREAS, book
 
 BOOK_FILE = REPO_ROOT / "docs" / "rules.md"
 BOOK = BOOK_FILE.read_text(encoding="utf-8")
@@ -22,7 +22,9 @@ def section(rule_id: str) -> str:
 
 
 def test_the_rules_book_is_up_to_date() -> None:
-    assert book() == BOOK, "docs/rules.md is out of date: run `python -m harness.corpus.rules_book docs/rules.md`"
+    assert book() == BOOK, (
+        "docs/rules.md is out of date: run `python -m cribcheck.harness.corpus.rules_book docs/rules.md`"
+    )
 
 
 def test_every_rule_has_an_anchor_its_statement_profiles_and_sources() -> None:
@@ -91,7 +93,7 @@ def profile_row(name: str) -> list[str]:
 
 
 def test_the_profiles_chapter_has_a_row_for_every_profile() -> None:
-    from reference.profiles import profile_names
+    from cribcheck.reference.profiles import profile_names
 
     assert "- [Profiles](#profiles)" in BOOK
     for name in profile_names():

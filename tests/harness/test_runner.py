@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.cli import build_parser, main
-from harness.contract.files import CASES_DIR, REPO_ROOT
-from harness.corpus.cases import CaseFileError, load_cases
-from harness.engine.adapter import Adapter, Skip
-from harness.engine.engines import InProcessEngine
-from harness.engine.serve import reference_adapter
-from harness.report.jsonl import JsonLinesReporter
-from harness.run.runner import execute, plan_from_args
+from cribcheck.harness.cli import build_parser, main
+from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
+from cribcheck.harness.corpus.cases import CaseFileError, load_cases
+from cribcheck.harness.engine.adapter import Adapter, Skip
+from cribcheck.harness.engine.engines import InProcessEngine
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.run.runner import execute, plan_from_args
 
 from .conftest import SMALL_CASES, zoo
 from .processes import PIDS_VARIABLE, kill_all, recorded
@@ -69,7 +69,7 @@ def test_what_the_engine_does_not_claim_is_not_applicable(small_cases: Path, tmp
 
 
 def wrong_breakdown(data: Mapping[str, Any], profile: str) -> dict[str, Any]:
-    from harness.operations.answers import run_reference
+    from cribcheck.harness.operations.answers import run_reference
 
     result = run_reference("show", data, profile)["ok"]
     return {"total": result["total"], "breakdown": {"fifteens": -1}}
@@ -254,7 +254,7 @@ def test_the_summary_is_by_profile_and_rule_area(small_cases: Path, capsys: pyte
 def interrupt(small_cases: Path, tmp_path: Path, sig: signal.Signals) -> tuple[int, list[dict[str, Any]]]:
     report = tmp_path / "r.jsonl"
     command = [
-        sys.executable, "-m", "harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
+        sys.executable, "-m", "cribcheck.harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
         "--timeout", "30", "--report", str(report), "--no-progress",
     ]  # fmt: skip
     process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -287,7 +287,7 @@ def test_a_killed_run_keeps_every_line_it_wrote(small_cases: Path, tmp_path: Pat
     """SIGKILL gives the run no time to write anything: each line is in the file once its result is known."""
     report, pids = tmp_path / "r.jsonl", tmp_path / "zoo-pids"
     command = [
-        sys.executable, "-m", "harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
+        sys.executable, "-m", "cribcheck.harness.cli", "run", "--engine", zoo("hangs"), "--cases", str(small_cases),
         "--timeout", "30", "--report", str(report), "--no-progress",
     ]  # fmt: skip
     env = {**os.environ, PIDS_VARIABLE: str(pids)}
@@ -321,7 +321,7 @@ def test_the_whole_corpus_passes_against_the_reference_in_process(tmp_path: Path
     corpus_or_skip()
     report = tmp_path / "corpus.jsonl"
     out = io.StringIO()
-    from harness.run.runner import main as run_main
+    from cribcheck.harness.run.runner import main as run_main
 
     args = build_parser().parse_args(["run", "--no-progress", "--report", str(report)])
     code = run_main(args, out)
@@ -335,7 +335,7 @@ def test_the_whole_corpus_passes_against_the_reference_in_process(tmp_path: Path
 def test_ctrl_c_while_the_cases_load_still_writes_an_interrupted_report(
     small_cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from harness.run import runner
+    from cribcheck.harness.run import runner
 
     def interrupted(args: object) -> None:
         raise KeyboardInterrupt

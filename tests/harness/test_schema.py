@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 import yaml
 
-from harness.contract.files import CATALOGUE_FILE, SCHEMA_DIR
-from harness.operations.answers import OPERATIONS
+from cribcheck.harness.contract.files import CATALOGUE_FILE, SCHEMA_DIR
+from cribcheck.harness.operations.answers import OPERATIONS
 from tests.harness.worked_hands import FIRST_FIVE_CARD_HAND_INPUT, FIRST_FIVE_CARD_HAND_RESULT
 
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]

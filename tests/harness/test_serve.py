@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import build_parser
-from harness.contract.files import CASES_DIR, REPO_ROOT
-from harness.contract.schemas import problems
-from harness.corpus.cases import CaseFileError, load_cases
-from harness.engine import serve
-from harness.engine.adapter import Adapter, Rejected
-from harness.operations import answers
-from harness.run.runner import main as run_main
+from cribcheck.harness.cli import build_parser
+from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
+from cribcheck.harness.contract.schemas import problems
+from cribcheck.harness.corpus.cases import CaseFileError, load_cases
+from cribcheck.harness.engine import serve
+from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.operations import answers
+from cribcheck.harness.run.runner import main as run_main
 
 from .reports import not_passed, read_report
 
-SERVE = [sys.executable, "-m", "harness.cli", "serve"]
+SERVE = [sys.executable, "-m", "cribcheck.harness.cli", "serve"]
 
 
 def converse(messages: list[dict], *args: str) -> tuple[list[dict], subprocess.CompletedProcess[str]]:
@@ -34,7 +34,7 @@ def converse(messages: list[dict], *args: str) -> tuple[list[dict], subprocess.C
 def test_a_session_hello_requests_bye() -> None:
     answers, done = converse(
         [
-            {"hello": {"protocol": 1, "suite": "0.1.0"}},
+            {"hello": {"protocol": 1, "suite": "0.2.0"}},
             {
                 "seq": "a",
                 "op": "show",

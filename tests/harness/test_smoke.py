@@ -7,17 +7,17 @@ import sys
 
 import pytest
 
-from harness.cli import main
-from harness.operations.answers import run_reference
-from harness.run.smoke import SMOKE_CASES
+from cribcheck.harness.cli import main
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.run.smoke import SMOKE_CASES
 
 from .conftest import zoo
 
-SERVE = shlex.join([sys.executable, "-m", "harness.cli", "serve"])
+SERVE = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve"])
 
 
 def test_the_smoke_cases_agree_with_the_reference() -> None:
-    from harness.operations.compare import mismatches
+    from cribcheck.harness.operations.compare import mismatches
 
     for case in SMOKE_CASES:
         for profile in case.profiles:

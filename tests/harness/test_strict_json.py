@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from harness.engine.protocol import (
+from cribcheck.harness.engine.protocol import (
     BatchRequest,
     ProtocolViolation,
     Request,
@@ -16,8 +16,8 @@ from harness.engine.protocol import (
     parse_hello_response,
     parse_response,
 )
-from harness.engine.serve import reference_adapter
-from harness.engine.strict_json import MAX_DEPTH, MAX_INTEGER, NotJson, read_json
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.engine.strict_json import MAX_DEPTH, MAX_INTEGER, NotJson, read_json
 
 REQUEST = Request("7", "show", "six-card", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"})
 HUGE = "9" * 5000  # past Python's 4,300-digit limit on turning text into an int

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from harness.cli import main
-from harness.contract.files import display_path
-from harness.contract.limits import MAX_DEPTH, MAX_INTEGER
-from harness.corpus.explain import find_case
-from harness.corpus.strict_yaml import field_path, load_yaml, read_yaml
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import display_path
+from cribcheck.harness.contract.limits import MAX_DEPTH, MAX_INTEGER
+from cribcheck.harness.corpus.explain import find_case
+from cribcheck.harness.corpus.strict_yaml import field_path, load_yaml, read_yaml
 
 from .conftest import case_file_text, zoo
 from .test_lint import SEED_000, Corpus, assert_names, only_error
@@ -92,7 +92,7 @@ def test_plain_yaml_reads_as_before(text: str, value: object) -> None:
 
 
 def test_the_corpus_reads_as_the_safe_loader_reads_it() -> None:
-    from harness.contract.files import CASES_DIR, SAFE_LOADER
+    from cribcheck.harness.contract.files import CASES_DIR, SAFE_LOADER
 
     for path in sorted(CASES_DIR.rglob("*.yaml")):
         read = read_yaml(path)
@@ -244,9 +244,9 @@ def test_run_refuses_a_bad_expectations_file(
 
 
 def test_what_the_suite_writes_holds_no_alias(tmp_path: Path) -> None:
-    from harness.contract.files import NoAliasDumper
-    from harness.fuzz.findings import dump_case
-    from harness.results.write_expectations import write_expectations
+    from cribcheck.harness.contract.files import NoAliasDumper
+    from cribcheck.harness.fuzz.findings import dump_case
+    from cribcheck.harness.results.write_expectations import write_expectations
 
     shared = ["show.fifteens"]
     document = {"topic": "T", "cases": [{"rules": shared}, {"rules": shared}]}

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from harness.contract.files import CASES_DIR
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import CASES_DIR
 
 from .buggy import BUGGY
 from .conftest import zoo

@@ -17,19 +17,19 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.cli import build_parser
-from harness.contract.files import REPO_ROOT
-from harness.corpus.lint import lint
-from harness.engine.engines import InProcessEngine
-from harness.engine.serve import reference_adapter
-from harness.report.progress import ProgressBar
-from harness.sweep.space import Shard
-from harness.sweep.sweep import SweepPlan, main, run_sweep
-from reference import load_profile
+from cribcheck.harness.cli import build_parser
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.corpus.lint import lint
+from cribcheck.harness.engine.engines import InProcessEngine
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.report.progress import ProgressBar
+from cribcheck.harness.sweep.space import Shard
+from cribcheck.harness.sweep.sweep import SweepPlan, main, run_sweep
+from cribcheck.reference import load_profile
 
 from .conftest import zoo
 
-SERVE = shlex.join([sys.executable, "-m", "harness.cli", "serve"])
+SERVE = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve"])
 
 
 def sweep(*args: str) -> tuple[int, str]:
@@ -142,7 +142,7 @@ def test_the_help_says_what_canonical_cannot_catch(capsys: pytest.CaptureFixture
 
 def test_ctrl_c_reports_what_was_done(tmp_path: Path) -> None:
     summary = tmp_path / "summary.json"
-    command = [sys.executable, "-m", "harness.cli", "sweep", "--engine", SERVE, "--profile", "six-card"]
+    command = [sys.executable, "-m", "cribcheck.harness.cli", "sweep", "--engine", SERVE, "--profile", "six-card"]
     command += ["--set", "hand", "--no-progress", "--summary", str(summary)]
     process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None

@@ -12,19 +12,19 @@ from typing import Any
 
 import pytest
 
-from harness.contract.files import REPO_ROOT
-from harness.contract.schemas import problems
-from harness.engine.adapter import Adapter, Rejected
-from harness.engine.engines import AdapterEngine, EngineOptions, InProcessEngine
-from harness.engine.protocol import BatchRequest, ProtocolViolation, parse_batch_response
-from harness.engine.serve import reference_adapter
-from harness.operations.answers import run_reference
-from harness.operations.features import BATCH
-from harness.operations.show_batch import ShowBatch
+from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.contract.schemas import problems
+from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine.engines import AdapterEngine, EngineOptions, InProcessEngine
+from cribcheck.harness.engine.protocol import BatchRequest, ProtocolViolation, parse_batch_response
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.operations.features import BATCH
+from cribcheck.harness.operations.show_batch import ShowBatch
 
 from .conftest import zoo
 
-SERVE = [sys.executable, "-m", "harness.cli", "serve"]
+SERVE = [sys.executable, "-m", "cribcheck.harness.cli", "serve"]
 HAND = {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"}
 ZERO = {"cards": ["2C", "4D", "6H", "8S"], "starter": "KC", "crib": False}
 TWICE = {"cards": ["5C", "5C", "5S", "JH"], "starter": "5H"}

@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 import yaml
 
-from harness.cli import main as cli_main
-from harness.operations.fast_show import ShowScorer
-from harness.sweep.space import suit_classes
-from reference import load_profile
+from cribcheck.harness.cli import main as cli_main
+from cribcheck.harness.operations.fast_show import ShowScorer
+from cribcheck.harness.sweep.space import suit_classes
+from cribcheck.reference import load_profile
 from tests.reference.test_distribution import PUBLISHED
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "show-distributions.yaml"
 TABLES: list[dict[str, Any]] = yaml.safe_load(FIXTURES.read_text(encoding="utf-8"))["distributions"]
-SERVE_PLAIN = shlex.join([sys.executable, "-m", "harness.cli", "serve", "--plain"])
+SERVE_PLAIN = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve", "--plain"])
 
 
 def table(profile: str, set_name: str) -> dict[str, Any]:

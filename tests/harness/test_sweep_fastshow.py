@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.operations.fast_show import DECK, INDEX, TEXT, ShowScorer
-from reference import load_profile, profile_names, score_show
+from cribcheck.harness.operations.fast_show import DECK, INDEX, TEXT, ShowScorer
+from cribcheck.reference import load_profile, profile_names, score_show
 
 MAIN = [("six-card", False), ("six-card", True), ("five-card", False), ("five-card", True)]
 

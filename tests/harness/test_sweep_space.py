@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from harness.sweep.space import Shard, ShowSpace, class_count, suit_classes
+from cribcheck.harness.sweep.space import Shard, ShowSpace, class_count, suit_classes
 
 # each renaming of the four suits as a table: card number -> card number
 RENAMINGS = [tuple(13 * renaming[card // 13] + card % 13 for card in range(52)) for renaming in permutations(range(4))]

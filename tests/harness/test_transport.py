@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.engine.transport import Command, EngineProcess, StderrSink
+from cribcheck.harness.engine.transport import Command, EngineProcess, StderrSink
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="process sessions are POSIX")
 

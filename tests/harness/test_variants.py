@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from harness.corpus.cases import Case
-from harness.operations.features import CLAIMS, input_sent
-from harness.results.results import Item
+from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.operations.features import CLAIMS, input_sent
+from cribcheck.harness.results.results import Item
 from tests.harness.test_lint import Corpus, corpus, only_error  # noqa: F401 (the fixture)
 
 # Pone KD 9C 3H 2H, dealer 5D 6H 4C 6S: KD (10), 5D (15) fifteen 2 for the dealer, ... (the pegging

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from harness.cli import main
+from cribcheck.harness.cli import main
 
 from .conftest import SMALL_CASES, ZOO, zoo
 from .processes import PIDS_VARIABLE, kill_all, recorded, survivors
@@ -278,7 +278,7 @@ def test_an_engine_that_closed_its_stdout_but_runs_is_not_said_to_have_exited(
 def start_run(name: str, cases: Path, tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Path]:
     report = tmp_path / "r.jsonl"
     command = [
-        sys.executable, "-m", "harness.cli", "run", "--engine", zoo(name), "--cases", str(cases),
+        sys.executable, "-m", "cribcheck.harness.cli", "run", "--engine", zoo(name), "--cases", str(cases),
         "--report", str(report), "--no-progress", *extra,
     ]  # fmt: skip
     return subprocess.Popen(command, cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.PIPE), report

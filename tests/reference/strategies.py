@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from harness.fuzz.strategies import simulate_pegging
-from reference import Card, Profile, full_deck
+from cribcheck.harness.fuzz.strategies import simulate_pegging
+from cribcheck.reference import Card, Profile, full_deck
 
 DECK = full_deck()
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference import (
+from cribcheck.reference import (
     Code,
     CribbageError,
     HandInput,

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Card, Code, CribbageError, full_deck, parse_card, parse_cards
-from reference.cards import form_run, same_rank
+from cribcheck.reference import Card, Code, CribbageError, full_deck, parse_card, parse_cards
+from cribcheck.reference.cards import form_run, same_rank
 
 
 @pytest.mark.parametrize(

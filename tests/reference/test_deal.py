@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Code, CribbageError, deal_from_deck, full_deck, load_profile
+from cribcheck.reference import Code, CribbageError, deal_from_deck, full_deck, load_profile
 
 SIX = load_profile("six-card")
 FIVE = load_profile("five-card")

@@ -29,7 +29,7 @@ from itertools import combinations
 
 import pytest
 
-from reference import full_deck, load_profile, score_show
+from cribcheck.reference import full_deck, load_profile, score_show
 
 # Lumetta's table (score: number of hand + starter combinations).
 PUBLISHED = {

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Code, CribbageError, HandInput, cut_for_deal, load_profile, play_game, skunk_of
+from cribcheck.reference import Code, CribbageError, HandInput, cut_for_deal, load_profile, play_game, skunk_of
 from tests.reference.test_hand import T2
 
 SIX = load_profile("six-card")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Code, CribbageError, load_profile, play_hand
+from cribcheck.reference import Code, CribbageError, load_profile, play_hand
 
 SIX = load_profile("six-card")
 FIVE = load_profile("five-card")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Code, CribbageError, load_profile, play_pegging, score_play
-from reference.pegging import Go, LastCard, Play, Reset
+from cribcheck.reference import Code, CribbageError, load_profile, play_pegging, score_play
+from cribcheck.reference.pegging import Go, LastCard, Play, Reset
 
 FIVE = load_profile("five-card")
 SIX = load_profile("six-card")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Code, CribbageError, load_profile, profile_names
+from cribcheck.reference import Code, CribbageError, load_profile, profile_names
 
 
 def test_main_profiles_as_in_the_rulings():

@@ -8,7 +8,7 @@ from math import comb, prod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference import Card, Code, CribbageError, HandInput, load_profile, play_game, play_pegging, score_show
+from cribcheck.reference import Card, Code, CribbageError, HandInput, load_profile, play_game, play_pegging, score_show
 from tests.reference.strategies import deals, show_sets
 
 FIVE = load_profile("five-card")

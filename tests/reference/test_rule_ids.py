@@ -55,41 +55,32 @@ def test_every_playable_rule_is_implemented_somewhere():
 def test_every_public_rule_function_cites_a_rule():
     import inspect
 
-    import reference.cards
-    import reference.deal
-    import reference.game
-    import reference.hand
-    import reference.pegging
-    import reference.show
+    from cribcheck.reference import deal, game, match, muggins, pegging, seats, show
 
     uncited = []
-    import reference.match
-    import reference.muggins
-    import reference.seats
-
-    modules = (reference.show, reference.pegging, reference.deal, reference.game, reference.match, reference.muggins)
-    for module in (*modules, reference.seats):
+    modules = (show, pegging, deal, game, match, muggins)
+    for module in (*modules, seats):
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if function.__module__ == module.__name__ and not name.startswith("_"):
                 doc = function.__doc__ or ""
                 if not RULE_ID.search(doc) and "dispute" not in doc.lower() and "Rule" not in doc:
                     uncited.append(f"{module.__name__}.{name}")
     allowed = {
-        "reference.pegging.opponent",  # a helper: the other role
-        "reference.pegging.play_pegging",  # cites peg.* in its docstring body
-        "reference.deal.check_dealt",  # input checking, rule input.cards
+        "cribcheck.reference.pegging.opponent",  # a helper: the other role
+        "cribcheck.reference.pegging.play_pegging",  # cites peg.* in its docstring body
+        "cribcheck.reference.deal.check_dealt",  # input checking, rule input.cards
     }
     assert set(uncited) <= allowed, f"public functions without a rule id: {sorted(set(uncited) - allowed)}"
 
 
 def profile_dispute(name: str) -> str | None:
-    from reference import load_profile
+    from cribcheck.reference import load_profile
 
     return load_profile(name).dispute
 
 
 def test_disputes_name_both_readings_and_a_variant_profile():
-    from reference import profile_names
+    from cribcheck.reference import profile_names
 
     disputes = [rule for rule in catalogue().values() if rule["area"] == "dispute"]
     assert sorted(rule["dispute"] for rule in disputes) == sorted(f"D{n}" for n in range(1, 11))

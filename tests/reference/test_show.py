@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import load_profile, parse_cards, score_show
+from cribcheck.reference import load_profile, parse_cards, score_show
 
 FIVE = load_profile("five-card")
 SIX = load_profile("six-card")
@@ -165,7 +165,7 @@ def test_order_of_cards_is_irrelevant():
 
 
 def test_wrong_hand_size_is_rejected():
-    from reference import Code, CribbageError
+    from cribcheck.reference import Code, CribbageError
 
     with pytest.raises(CribbageError) as error:
         score_show(parse_cards(["4C", "5D", "6H"]), "5S", crib=False, profile=SIX)

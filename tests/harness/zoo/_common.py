@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository, when not installed
 
-from harness.engine.serve import reference_adapter
+from cribcheck.harness.engine.serve import reference_adapter
 
 TRIGGER = "7C"
 ADAPTER = reference_adapter()
