@@ -13,6 +13,7 @@ from typing import Any
 from cribcheck.harness.corpus.cases import Case, catalogue
 from cribcheck.harness.engine.protocol import EngineInfo, Request
 from cribcheck.harness.operations.features import input_sent
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.status import Status
 
@@ -176,3 +177,4 @@ class RunFooter:
     stderr_tail: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
     exit_status: int = 0
+    diagnosis: Diagnosis | None = None  # the likely causes of the failures (harness/diagnosis/)
