@@ -15,6 +15,6 @@ def test_causes_round_trip_through_json() -> None:
     again = Diagnosis.from_json(diagnosis.to_json())
     assert again.causes == (known, unknown)
     assert again.failures == 4  # 3 + 1 explained
-    assert again.cause_of("a[five-card]") is known and again.cause_of("s-nobs[five-card]") is unknown
+    assert again.cause_of("a[five-card]") == known and again.cause_of("s-nobs[five-card]") == unknown
     assert again.cause_of("elsewhere[six-card]") is None
     assert diagnosis.to_json()[1]["mutant"] is None
