@@ -4,8 +4,10 @@ xpass are <failure>, error is <error>, skip, not_applicable and xfail are <skipp
 reason). The engine's stderr tail is the suites' <system-err>.
 
 A run that did not go to the end has a last suite `cribcheck.run` whose one test case says why:
-an engine that could not start (or had nothing applicable) is `<testcase name="engine">` with an
-<error type="setup">; a run interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
+a run that could not be set up (a missing expectations file, a case file with problems, a
+selection that matches nothing) is `<testcase name="setup">` with an <error type="setup">; an engine
+that could not start (or had nothing applicable) is `<testcase name="engine">`, likewise; a run
+interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
 `<error message="run interrupted" type="interrupted">`; a run stopped by -x or --max-fail is
 `<testcase name="run">` with `<skipped message="stopped early: ...">`. That suite's property
 `complete` is false whenever results are missing."""
@@ -16,7 +18,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
-from cribcheck.harness.results.results import CaseResult, RunFooter, area_of
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, RunFooter, area_of
 from cribcheck.harness.results.status import Status
 
 
@@ -31,6 +33,14 @@ def _clean_tree(root: ET.Element) -> None:
         element.text = None if element.text is None else _clean(element.text)
         for key, value in element.attrib.items():
             element.set(key, _clean(value))
+
+
+def _run_case_name(footer: RunFooter, any_result: bool) -> str:
+    """`setup` (the run could not be set up), `engine` (it could not start, or nothing was
+    applicable to it), else `run`."""
+    if footer.aborted and footer.aborted.startswith(SETUP_ERROR):
+        return "setup"
+    return "engine" if footer.aborted or not any_result else "run"
 
 
 class JUnitReporter(CollectingReporter):
@@ -73,7 +83,7 @@ class JUnitReporter(CollectingReporter):
         case = ET.SubElement(
             suite,
             "testcase",
-            name="engine" if footer.aborted or not self._results else "run",
+            name=_run_case_name(footer, bool(self._results)),
             classname="cribcheck.run",
         )
         totals["tests"] += 1

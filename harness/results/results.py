@@ -17,6 +17,8 @@ from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.status import Status
 
+SETUP_ERROR = "setup error"  # how `RunFooter.aborted` begins when a run could not be set up (no case ran)
+
 
 @dataclass(frozen=True)
 class Item:

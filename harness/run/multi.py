@@ -68,18 +68,15 @@ def _for_engine(args: argparse.Namespace, engine: str | None, *, several: bool =
 def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> int:
     named = [f"--{name.replace('_', '-')}" for name in PER_ENGINE if getattr(args, name, None)]
     if named:
-        print(f"cribcheck run: {', '.join(named)} name one engine's file: run such an engine alone", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, f"{', '.join(named)} name one engine's file: run such an engine alone")
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
-        print("cribcheck run: --jobs must be at least 1", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, "--jobs must be at least 1")
     try:  # the cases loaded, the selection and the outputs checked once, before any engine starts
         cases = runner.plan_from_args(_for_engine(args, None, several=True)).cases
         plans = [runner.plan_from_args(_for_engine(args, engine, several=True), cases) for engine in engines]
     except runner.UsageError as error:
-        print(f"cribcheck run: {error}", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, str(error))
     with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
         reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
         with interrupt_once():  # SIGTERM too: every engine's run is ended, and its report read
@@ -98,6 +95,12 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
     if interrupted:
         return runner.EXIT_INTERRUPTED
     return Comparison.of(runs).exit_status
+
+
+def _setup_failed(args: argparse.Namespace, message: str) -> int:
+    """Several engines' run that could not be set up: the message, and every report asked for."""
+    print(f"cribcheck run: {message}", file=sys.stderr)
+    return runner.setup_failed(_for_engine(args, None, several=True), message)
 
 
 def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path], jobs: int, out: TextIO) -> bool:

@@ -41,7 +41,7 @@ from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
 from cribcheck.harness.results.write_expectations import expectations_document
@@ -198,6 +198,12 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
             color=use_colour(getattr(args, "color", "auto"), out or sys.stdout),
         )
     ]
+    return reporters + file_reporters_from_args(args)
+
+
+def file_reporters_from_args(args: argparse.Namespace) -> list[Reporter]:
+    """The reporters of the files asked for: JSON Lines, JUnit, Markdown, HTML, badge."""
+    reporters: list[Reporter] = []
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
     html, badge = _new_outputs(args)
@@ -359,7 +365,7 @@ def _finish(
         summary=summary,
         finished=now_text(),
         seconds=time.monotonic() - started,
-        complete=len(results) == len(plan.items),
+        complete=len(results) == len(plan.items) and not (aborted and not plan.items),  # a run never set up
         interrupted=interrupted,
         aborted=aborted,
         stopped_early=stopped_early,
@@ -415,6 +421,25 @@ SELECTION_OPTIONS = ("profile", "case", "rule", "tag", "exclude")  # Selection's
 
 def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """The reports of a run interrupted before its plan was made (no case read, no engine)."""
+    return _empty_run(args, reporters_from_args(args, out), "interrupted before the run began", interrupted=True)
+
+
+def setup_failed(args: argparse.Namespace, message: str) -> int:
+    """A run that could not be set up (a case file, the expectations, a selection, an output's
+    folder...): every report asked for is written all the same, marked with the error, so that a CI
+    job has its JUnit, Markdown, HTML and JSON Lines to show and upload. A report whose folder is
+    missing cannot be written, and is the error itself. The message was printed by the caller."""
+    reporters = [reporter for reporter in file_reporters_from_args(args) if _writable(reporter)]
+    return _empty_run(args, reporters, f"{SETUP_ERROR}: {message}")
+
+
+def _writable(reporter: Reporter) -> bool:
+    path = getattr(reporter, "path", None)
+    return path is None or (isinstance(path, Path) and path.resolve().parent.is_dir())
+
+
+def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str, *, interrupted: bool = False) -> int:
+    """A run with no result: its reports, with `why` as the reason, and its exit status."""
     plan = Plan(
         cases=(),
         items=(),
@@ -423,9 +448,8 @@ def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> in
         engine_options=engine_options(args),
         cases_dir=Path(args.cases),
     )
-    reporters = reporters_from_args(args, out)
     _each(reporters, "start", _header(plan, None))
-    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=True, aborted="interrupted before the run began")
+    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=interrupted, aborted=why)
     return ended.footer.exit_status
 
 
@@ -435,7 +459,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             plan = plan_from_args(args)
         except UsageError as error:
             print(f"cribcheck run: {error}", file=sys.stderr)
-            return EXIT_SETUP
+            return setup_failed(args, str(error))
         except KeyboardInterrupt:
             return interrupted_start(args, out)
     for warning in plan.warnings:
