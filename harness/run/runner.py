@@ -128,6 +128,8 @@ class UsageError(Exception):
 def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
     """Load and check what the arguments name; raises UsageError with a readable message.
     `loaded`: the cases of `args.cases`, when the caller has loaded them already."""
+    if getattr(args, "config_error", None):
+        raise UsageError(args.config_error)
     try:
         cases = list(loaded) if loaded is not None else load_cases(args.cases)
     except CaseFileError as error:
