@@ -164,6 +164,7 @@ class RunHeader:
     selection: Mapping[str, Any]
     planned: int
     rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+    cases_path: str = ""  # the corpus, absolute: where a slim report's reader finds the case files
 
 
 @dataclass(frozen=True)

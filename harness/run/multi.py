@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cribcheck.harness.report.compare import Comparison, letters
-from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
 from cribcheck.harness.run import runner
@@ -50,6 +50,8 @@ def engine_list(args: argparse.Namespace) -> list[str]:
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     engines = engine_list(args)
+    if len(engines) > 1 and to_standard_output(args.report):  # the JSON Lines on standard output
+        out = sys.stderr
     if len(engines) <= 1:
         return runner.main(_for_engine(args, engines[0] if engines else None), out)
     return run_several(args, engines, out or sys.stdout)
@@ -83,10 +85,7 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
             interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
         if args.report:
-            with args.report.open("w", encoding="utf-8") as joined:
-                for report in reports:
-                    if report.is_file():
-                        joined.write(report.read_text(encoding="utf-8"))
+            _join(reports, args.report)
     print("", file=out)
     print_terminal(runs, out, details=args.details)
     outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
@@ -95,6 +94,16 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
     if interrupted:
         return runner.EXIT_INTERRUPTED
     return Comparison.of(runs).exit_status
+
+
+def _join(reports: list[Path], path: Path) -> None:
+    """Every engine's report in turn, into one file (or standard output)."""
+    texts = [report.read_text(encoding="utf-8") for report in reports if report.is_file()]
+    if to_standard_output(path):
+        sys.stdout.write("".join(texts))
+        sys.stdout.flush()
+        return
+    path.write_text("".join(texts), encoding="utf-8")
 
 
 def _setup_failed(args: argparse.Namespace, message: str) -> int:
@@ -133,7 +142,7 @@ def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path],
 
 def _child(plan: runner.Plan, report: Path) -> None:
     """One engine's run, in its own process: its JSON Lines report is all it leaves."""
-    outcome = runner.execute(plan, [JsonLinesReporter(report)])
+    outcome = runner.execute(plan, [JsonLinesReporter(report, full=plan.full_report)])
     sys.exit(outcome.footer.exit_status)
 
 

@@ -37,7 +37,7 @@ from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, Request
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
-from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
@@ -85,7 +85,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     expect.add_argument("--expectations", type=Path, metavar="FILE", help="known failures: xfail, xpass")
     expect.add_argument("--write-expectations", type=Path, metavar="FILE", help="write the failures of this run")
     output = parser.add_argument_group("output")
-    output.add_argument("--report", type=Path, metavar="FILE.jsonl", help="stream a JSON Lines report")
+    output.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="stream a JSON Lines report (`-`: to standard output, the terminal report then to standard error)",
+    )
+    output.add_argument(
+        "--report-full",
+        action="store_true",
+        help="write every member of a passing result's line too (by default only its id, profile, status and "
+        "time: the rest is in its case file)",
+    )
     output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
     output.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
@@ -119,6 +130,7 @@ class Plan:
     rerun_prefix: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
     jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
+    full_report: bool = False  # --report-full: every member of every line of the JSON Lines report
 
 
 class UsageError(Exception):
@@ -155,7 +167,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     if exitfirst and args.max_fail not in (None, 1):
         raise UsageError("-x/--exitfirst stops at the first failure: give it or --max-fail, not both")
     for path in (args.report, args.junit, args.markdown, args.write_expectations, *_new_outputs(args)):
-        if path is not None and not path.resolve().parent.is_dir():
+        if path is not None and not to_standard_output(path) and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
     options = engine_options(args)
     prefix = ["cribcheck", "run", *engine_words(args)]
@@ -175,6 +187,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         rerun_prefix=tuple(prefix),
         warnings=tuple(f"{problem} (ignored)" for problem in problems),
         jobs=_jobs(args),
+        full_report=bool(getattr(args, "report_full", False)),
     )
 
 
@@ -207,7 +220,7 @@ def file_reporters_from_args(args: argparse.Namespace) -> list[Reporter]:
     """The reporters of the files asked for: JSON Lines, JUnit, Markdown, HTML, badge."""
     reporters: list[Reporter] = []
     if args.report:
-        reporters.append(JsonLinesReporter(args.report))
+        reporters.append(JsonLinesReporter(args.report, full=bool(getattr(args, "report_full", False))))
     html, badge = _new_outputs(args)
     return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
 
@@ -301,6 +314,7 @@ def _header(plan: Plan, engine: Engine | None) -> RunHeader:
         selection={**plan.selection.as_json(), "expectations": plan.expectations.source, "max_fail": plan.max_fail},
         planned=len(plan.items),
         rerun_prefix=plan.rerun_prefix,
+        cases_path=str(plan.cases_dir.resolve()),
     )
 
 
@@ -456,6 +470,8 @@ def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    if to_standard_output(args.report):  # the JSON Lines on standard output, the rest on standard error
+        out = sys.stderr
     with interrupt_once():  # Ctrl-C while the cases load: the reports are written all the same
         try:
             plan = plan_from_args(args)
