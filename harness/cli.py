@@ -211,7 +211,7 @@ class Parser(argparse.ArgumentParser):
             f"{word}: did you mean {found[0]}?"
             for word in extras
             if word.startswith("-")
-            for found in [nearest(word.split("=")[0], options, 1)]
+            for found in [nearest(word.split("=")[0], options, 1, strip="-")]
             if found
         ]
         return f"unrecognized arguments: {' '.join(extras)}" + "".join(f"\n  {hint}" for hint in hints)

@@ -178,3 +178,80 @@ def test_junit_failure_text_names_cribchecks_case_file(tmp_path: Path, monkeypat
     texts = [failure.text or "" for failure in ET.parse("j.xml").getroot().iter("failure")]
     assert texts and all("case file: cribcheck's cases/" in text for text in texts)
     assert os.path.exists("j.xml")
+
+
+# --- did you mean: only above a threshold measured on the real option names ---------------------
+
+
+def every_commands_options() -> dict[str, list[str]]:
+    import argparse
+
+    from cribcheck.harness.cli import COMMANDS
+
+    parser = build_parser()
+    found = {}
+    for command in COMMANDS:
+        sub = parser._subcommand(command.name)  # type: ignore[attr-defined]
+        sub.format_help()  # its arguments attached
+        found[command.name] = sorted(
+            {
+                option
+                for action in sub._actions
+                if action.help != argparse.SUPPRESS
+                for option in action.option_strings
+                if option.startswith("--")
+            }
+        )
+    return found
+
+
+def one_edit(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz-"
+    spoilt = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    spoilt |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    spoilt |= {word[:i] + letter + word[i + 1 :] for i in range(len(word)) for letter in letters}
+    spoilt |= {word[:i] + letter + word[i:] for i in range(len(word) + 1) for letter in letters}
+    return spoilt - {word}
+
+
+def test_the_threshold_keeps_nearly_every_one_letter_slip_of_a_real_option() -> None:
+    import difflib
+
+    from cribcheck.harness.contract.words import SIMILAR
+
+    ratios = [
+        difflib.SequenceMatcher(None, slip, name[2:]).ratio()
+        for names in every_commands_options().values()
+        for name in names
+        for slip in one_edit(name[2:])
+        if f"--{slip}" not in names
+    ]
+    assert len(ratios) > 10_000
+    assert sum(ratio >= SIMILAR for ratio in ratios) / len(ratios) >= 0.99
+
+
+@pytest.mark.parametrize(
+    ("command", "word"),
+    [("run", "--json"), ("run", "--version"), ("lint", "--lf"), ("run", "--operations")],
+)
+def test_no_hint_for_an_option_like_no_real_one(command: str, word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import difflib
+
+    names = every_commands_options()[command]
+    # difflib's default (0.6) on the whole words did offer one: --once, --verbose, --rule, --expectations...
+    assert difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    with pytest.raises(SystemExit):
+        main([command, word])
+    err = capsys.readouterr().err
+    assert f"unrecognized arguments: {word}" in err
+    assert "did you mean" not in err
+
+
+@pytest.mark.parametrize(
+    ("command", "word", "hint"),
+    [("run", "--exitfirts", "--exitfirst"), ("run", "--profiles", "--profile"), ("lint", "--jsn", "--json")],
+)
+def test_a_hint_for_a_slip(command: str, word: str, hint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, word, "x"] if word == "--profiles" else [command, word])
+    assert f"{word}: did you mean {hint}?" in capsys.readouterr().err
