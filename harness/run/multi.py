@@ -25,7 +25,7 @@ from cribcheck.harness.report.compare import Comparison, letters
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
-from cribcheck.harness.run import runner
+from cribcheck.harness.run import last_failed, runner
 from cribcheck.harness.run.interrupts import interrupt_once
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
@@ -52,7 +52,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     engines = engine_list(args)
     if len(engines) > 1 and to_standard_output(args.report):  # the JSON Lines on standard output
         out = sys.stderr
-    if len(engines) <= 1:
+    if len(engines) <= 1 or getattr(args, "collect_only", False):  # the selection is the same for every engine
         return runner.main(_for_engine(args, engines[0] if engines else None), out)
     return run_several(args, engines, out or sys.stdout)
 
@@ -84,6 +84,8 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
         with interrupt_once():  # SIGTERM too: every engine's run is ended, and its report read
             interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
+        for plan, run in zip(plans, runs, strict=True):
+            last_failed.save(plan.record, run.results)
         if args.report:
             _join(reports, args.report)
     print("", file=out)

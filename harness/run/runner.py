@@ -46,6 +46,7 @@ from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
 from cribcheck.harness.results.write_expectations import expectations_document
 from cribcheck.harness.results.write_expectations import write_expectations as write_expectations_file
+from cribcheck.harness.run import last_failed
 from cribcheck.harness.run.applicable import nothing_applicable
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.selection import Selection, unknown_filters
@@ -76,6 +77,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="GLOB",
         help="leave out the case ids matching GLOB (repeatable)",
+    )
+    select.add_argument(
+        "--lf",
+        "--last-failed",
+        dest="last_failed",
+        action="store_true",
+        help="only what failed (or erred) in this engine's last run from this folder; all when nothing did",
+    )
+    select.add_argument(
+        "--collect-only",
+        action="store_true",
+        help="list the case x profile results the selection holds, one a line, and run nothing",
     )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
     select.add_argument(
@@ -131,6 +144,7 @@ class Plan:
     warnings: tuple[str, ...] = field(default_factory=tuple)
     jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
     full_report: bool = False  # --report-full: every member of every line of the JSON Lines report
+    record: Path | None = None  # where this engine's failures are recorded for --last-failed
 
 
 class UsageError(Exception):
@@ -155,6 +169,11 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     if not items:
         detail = "".join(f"\n  {problem}" for problem in problems)
         raise UsageError(f"nothing to run: no case x profile matches {selection.describe()}{detail}")
+    record = last_failed.record_path(_engine_name(args), Path(args.cases))
+    notes: list[str] = []
+    if getattr(args, "last_failed", False):
+        items, note = last_failed.narrowed(items, last_failed.load(record))
+        notes += [note] if note else []
     expectations = Expectations()
     if args.expectations:
         try:
@@ -185,10 +204,15 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         max_fail=1 if exitfirst else args.max_fail,
         exitfirst=exitfirst,
         rerun_prefix=tuple(prefix),
-        warnings=tuple(f"{problem} (ignored)" for problem in problems),
+        warnings=tuple(f"{problem} (ignored)" for problem in problems) + tuple(notes),
         jobs=_jobs(args),
+        record=record,
         full_report=bool(getattr(args, "report_full", False)),
     )
+
+
+def _engine_name(args: argparse.Namespace) -> str:
+    return str(args.engine) if getattr(args, "engine", None) else "reference"
 
 
 def _jobs(args: argparse.Namespace) -> int:
@@ -205,7 +229,7 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
     reporters: list[Reporter] = [
         TerminalReporter(
             out,
-            progress=False if args.no_progress or getattr(args, "quiet", False) else None,
+            progress=False if args.no_progress else None,  # on a terminal, even with -q: one line, redrawn
             details=args.details,
             verbose=args.verbose,
             quiet=getattr(args, "quiet", False),
@@ -469,6 +493,15 @@ def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str
     return ended.footer.exit_status
 
 
+def collect(plan: Plan, out: TextIO) -> int:
+    """--collect-only: the results the run would give, as every report names them, and how many."""
+    for item in plan.items:
+        print(item.name, file=out)
+    cases = len({item.case.id for item in plan.items})
+    print(f"\n{len(plan.items)} case x profile results selected ({cases} cases): nothing run", file=out)
+    return EXIT_OK
+
+
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if to_standard_output(args.report):  # the JSON Lines on standard output, the rest on standard error
         out = sys.stderr
@@ -482,7 +515,10 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return interrupted_start(args, out)
     for warning in plan.warnings:
         print(f"cribcheck run: warning: {warning}", file=sys.stderr)
+    if getattr(args, "collect_only", False):
+        return collect(plan, out or sys.stdout)
     outcome = execute(plan, reporters_from_args(args, out))
+    last_failed.save(plan.record, outcome.results)
     footer = outcome.footer
     if args.write_expectations:
         if footer.complete and not footer.aborted:

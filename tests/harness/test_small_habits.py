@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -255,3 +256,88 @@ def test_a_hint_for_a_slip(command: str, word: str, hint: str, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         main([command, word, "x"] if word == "--profiles" else [command, word])
     assert f"{word}: did you mean {hint}?" in capsys.readouterr().err
+
+
+# --- --collect-only, --last-failed, -q on a terminal ---------------------------------------------
+
+
+def test_collect_only_lists_the_selection_and_runs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.jsonl"
+    code = main(["run", "--collect-only", "--case", THREE, "--engine", "no-such-engine", "--report", str(report)])
+    assert code == 0  # the engine is not even started
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{THREE}[five-card]", f"{THREE}[six-card]", f"{THREE}[six-card-61]", "",
+                   "3 case x profile results selected (1 cases): nothing run"]  # fmt: skip
+    assert not report.exists()
+
+
+def test_last_failed_runs_what_failed_then_forgets_what_passes(
+    small_cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from .conftest import zoo
+
+    monkeypatch.setenv("CRIBCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    engine = zoo("forgets_heart_nobs")  # wrong only on a hand with the jack of hearts and a heart starter
+    base = ["run", "--no-progress", "--cases", str(small_cases), "--engine", engine]
+    report = tmp_path / "r.jsonl"
+    assert main([*base, "--lf", "--report", str(report)]) == 1  # nothing recorded yet: everything
+    assert "no failure recorded for this engine here: running the whole selection" in capsys.readouterr().err
+    everything = ran(report)
+    failed = [
+        (line["id"], line["profile"])
+        for line in read_report(report)
+        if line["type"] == "case" and line["status"] == "fail"
+    ]
+    assert len(everything) == 7 and len(failed) == 1
+    assert main([*base, "--lf", "--report", str(report)]) == 1
+    assert ran(report) == failed
+    capsys.readouterr()
+    assert main([*base, "--lf", "--collect-only"]) == 0
+    assert capsys.readouterr().out.startswith(f"{failed[0][0]}[{failed[0][1]}]\n")
+    # the reference passes it: another engine, another record, untouched
+    assert main(["run", "--no-progress", "--cases", str(small_cases), "--lf", "--report", str(report)]) == 0
+    assert len(ran(report)) == 7
+    assert main([*base, "--lf", "--report", str(report)]) == 1
+    assert ran(report) == failed
+
+
+def test_last_failed_forgets_a_failure_once_it_passes(
+    small_cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cribcheck.harness.run import last_failed
+
+    monkeypatch.setenv("CRIBCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    record = last_failed.record_path("reference", small_cases)
+    assert record is not None
+    record.parent.mkdir(parents=True)
+    record.write_text(json.dumps({"format": last_failed.FORMAT, "failed": [["zoo-double-run", "six-card"]]}))
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--no-progress", "--cases", str(small_cases), "--lf", "--report", str(report)]) == 0
+    assert ran(report) == [("zoo-double-run", "six-card")]
+    assert last_failed.load(record) == set()  # it passed: forgotten
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_quiet_keeps_the_one_line_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribcheck.harness.report import terminal
+
+    monkeypatch.setattr(terminal, "REDRAW_EVERY", 0.0)
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    out = io.StringIO()
+    args = build_parser().parse_args(["run", "-q", "--tag", "show", "--profile", "six-card"])
+    from cribcheck.harness.run.runner import main as run_main
+
+    assert run_main(args, out) == 0
+    drawn = err.getvalue()
+    assert "\r[" in drawn and " pass, 0 bad" in drawn  # the bar, redrawn in place
+    assert "planned" not in out.getvalue()  # and still quiet: no header
+    args = build_parser().parse_args(["run", "-q", "--no-progress", "--tag", "show", "--profile", "six-card"])
+    err.truncate(0)
+    assert run_main(args, out) == 0
+    assert "\r[" not in err.getvalue()
