@@ -19,14 +19,18 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from cribcheck.harness.report.compare import Comparison, letters
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
-from cribcheck.harness.report.outputs import Outputs, print_terminal, write
-from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
 from cribcheck.harness.run import last_failed, runner
 from cribcheck.harness.run.interrupts import interrupt_once
+
+if TYPE_CHECKING:
+    from cribcheck.harness.results.saved import Run
+
+# Several engines' comparison and its reports (report.compare, report.outputs, results.saved) are
+# imported by the run of several engines only: a one-engine run, the rerun of one case above all,
+# does not pay for them (benchmarks/responsiveness.py).
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
@@ -68,6 +72,9 @@ def _for_engine(args: argparse.Namespace, engine: str | None, *, several: bool =
 
 
 def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> int:
+    from cribcheck.harness.report.compare import Comparison
+    from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+
     named = [f"--{name.replace('_', '-')}" for name in PER_ENGINE if getattr(args, name, None)]
     if named:
         return _setup_failed(args, f"{', '.join(named)} name one engine's file: run such an engine alone")
@@ -149,6 +156,8 @@ def _child(plan: runner.Plan, report: Path) -> None:
 
 
 def _read(engine: str, report: Path) -> Run:
+    from cribcheck.harness.results.saved import ReportFileError, read_runs, unreadable_run
+
     try:
         runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
     except ReportFileError as error:
@@ -157,4 +166,6 @@ def _read(engine: str, report: Path) -> Run:
 
 
 def _letter(number: int) -> str:
+    from cribcheck.harness.report.compare import letters
+
     return letters(number + 1)[number]

@@ -38,7 +38,6 @@ from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
-from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, Item, RunFooter, RunHeader, Summary
@@ -157,7 +156,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     if getattr(args, "config_error", None):
         raise UsageError(args.config_error)
     try:
-        cases = list(loaded) if loaded is not None else load_cases(args.cases)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases, naming=_named_ids(args))
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
@@ -211,6 +210,20 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     )
 
 
+def _named_ids(args: argparse.Namespace) -> tuple[str, ...]:
+    """The case ids a run names outright (`--case ID`, `--case 'ID[profile]'`, no glob), when only
+    their files need reading: not with --last-failed, an expectations file or another filter, which
+    read the whole corpus. A rerun of one case reads one file (docs/performance.md)."""
+    if not args.case or args.expectations or getattr(args, "last_failed", False) or args.rule or args.tag:
+        return ()
+    ids = [
+        pattern[: pattern.index("[")] if pattern.endswith("]") and "[" in pattern else pattern for pattern in args.case
+    ]
+    if any(not name or any(mark in name for mark in "*?[]") for name in ids):
+        return ()
+    return tuple(ids)
+
+
 def _engine_name(args: argparse.Namespace) -> str:
     return str(args.engine) if getattr(args, "engine", None) else "reference"
 
@@ -246,6 +259,10 @@ def file_reporters_from_args(args: argparse.Namespace) -> list[Reporter]:
     if args.report:
         reporters.append(JsonLinesReporter(args.report, full=bool(getattr(args, "report_full", False))))
     html, badge = _new_outputs(args)
+    if not any((args.markdown, args.junit, html, badge)):
+        return reporters  # report.outputs imports every writer: a plain run (a rerun) does without
+    from cribcheck.harness.report.outputs import Outputs, file_reporters
+
     return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cribcheck.harness.cli import build_parser, main
+from cribcheck.harness.contract.files import CASES_DIR
 from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, write
 from cribcheck.harness.results.saved import ReportFileError, read_runs
@@ -341,3 +342,37 @@ def test_quiet_keeps_the_one_line_progress_on_a_terminal(monkeypatch: pytest.Mon
     err.truncate(0)
     assert run_main(args, out) == 0
     assert "\r[" not in err.getvalue()
+
+
+# --- the rerun of one case reads one case file and imports only what it uses -------------------
+
+
+def test_a_rerun_reads_only_the_file_of_its_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribcheck.harness.corpus import cases as cases_module
+
+    read: list[Path] = []
+    original = cases_module.read_case_file
+
+    def counting(path: Path):  # type: ignore[no-untyped-def]
+        read.append(path)
+        return original(path)
+
+    monkeypatch.setattr(cases_module, "read_case_file", counting)
+    assert main(["run", "--no-progress", "--case", "s5-pair-in-hand[five-card]"]) == 0
+    assert [path.relative_to(CASES_DIR).as_posix() for path in read] == ["show-five/pairs.yaml"]
+    read.clear()
+    assert main(["run", "--no-progress", "--case", "s5-pair-in-*", "--collect-only"]) == 0  # a glob: every file
+    assert len(read) > 50
+
+
+def test_a_rerun_imports_neither_the_other_reports_nor_jsonschema_nor_mock() -> None:
+    code = (
+        "import sys; from cribcheck.harness.cli import main; code = main(['run', '--no-progress', '--case', "
+        "'s5-pair-in-hand']); heavy = [name for name in ('jsonschema', 'unittest.mock', 'asyncio', 'uuid', "
+        "'cribcheck.harness.report.html', 'cribcheck.harness.report.compare', 'cribcheck.harness.mutants') "
+        "if name in sys.modules]; print(heavy); sys.exit(code)"
+    )
+    subprocess.run([sys.executable, "-c", code.replace("code = main", "main")], capture_output=True, timeout=120)
+    finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.strip().splitlines()[-1] == "[]"
