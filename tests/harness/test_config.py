@@ -165,3 +165,21 @@ def test_several_engines_from_the_file(project: Path, capsys: pytest.CaptureFixt
     assert main(["run", "--no-progress"]) == 0
     lines = [json.loads(line) for line in (project / "r.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [line["type"] for line in lines] == ["header", "case", "footer"] * 2  # a run per engine
+
+
+def test_the_docs_example_prints_what_the_docs_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    import re
+
+    from cribcheck.harness.contract.files import REPO_ROOT
+
+    text = (REPO_ROOT / "docs" / "checking-your-engine.md").read_text(encoding="utf-8")
+    section = text[text.index("## 6. The configuration file") :]
+    toml = re.search(r"```toml\n(.*?)```", section, re.S)
+    shown = re.search(r"```console\n\$ cribcheck (.*?)\n(.*?)```", section, re.S)
+    assert toml and shown
+    project = tmp_path / "home" / "me" / "mycrib"
+    (project / ".git").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(toml.group(1), encoding="utf-8")
+    monkeypatch.chdir(project)
+    assert main(shown.group(1).split()) == 0
+    assert capsys.readouterr().out.replace(str(tmp_path), "") == shown.group(2)
