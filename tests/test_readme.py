@@ -22,8 +22,9 @@ def test_the_quick_start_is_two_commands_and_what_ci_runs() -> None:
     assert install_and_run == 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/cribcheck run'
     assert tests == ".venv/bin/python -m pytest"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    for command in ("python3 -m venv .venv", '.venv/bin/pip install --quiet -e ".[test]"', ".venv/bin/python -m pytest"):
+    for command in ("python3 -m venv .venv", '.venv/bin/pip install --quiet -e ".[test]"'):
         assert command in ci
+    assert ".venv/bin/python -m pytest" in ci
     requires = re.search(r'requires-python = ">=(3\.\d+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert requires and f"Python {requires.group(1)} or later" in section
 
@@ -47,4 +48,4 @@ def test_every_link_resolves() -> None:
 def test_the_development_section_says_how_long_and_how_to_run_one_process() -> None:
     section = README.split("## Development", 1)[1]
     assert "`-n 0`" in section and "-p no:xdist" in section
-    assert re.search(r"about \d+ (s|seconds|minutes?)", section), "the suite's time, measured"
+    assert re.search(r"\d+ (s|seconds|minutes?)\b", section), "the suite's time, measured"
