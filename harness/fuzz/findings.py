@@ -334,7 +334,7 @@ def _event_rules(finding: Finding, want: Sequence[Any], got: Any) -> list[str]:
     rules: list[str] = []
     for event in (mine, theirs):
         kind = event.get("type")
-        if kind == "play" and mine.get("scoring") != theirs.get("scoring"):
+        if kind == "play" and mine.get("type") == theirs.get("type") and mine.get("scoring") != theirs.get("scoring"):
             keys = set(mine.get("scoring") or {}) | set(theirs.get("scoring") or {})
             rules += [PLAY_PARTS[key] for key in sorted(keys) if key in PLAY_PARTS]
         elif (

@@ -45,6 +45,7 @@ from cribcheck.harness.fuzz.findings import (
     case_document,
     case_expectation,
     rules_of,
+    tags_of,
     write_case,
 )
 from cribcheck.harness.fuzz.strategies import Example, main_profile
@@ -65,7 +66,8 @@ from cribcheck.harness.run.runner import (
 )
 from cribcheck.harness.run.selection import Selection
 from cribcheck.harness.transcripts.lines import BadLine, Entry, Hello, count_lines, read_transcript
-from cribcheck.reference import CribbageError, load_profile
+from cribcheck.reference import CribbageError, load_profile, play_pegging
+from cribcheck.reference.pegging import LastCard, Reset
 
 MODE = "transcript"  # the header's engine mode: the answers come from a file, not a process
 SHOWN_INPUT = 600  # characters of a disagreeing line's input quoted in its explanation
@@ -124,7 +126,11 @@ class Findings:
                 command="cribcheck check",
                 source=f"Found by cribcheck check in line {number} of {source}, a transcript of {engine}.",
             )
-            paths.append(write_case(case_document(finding, 0, engine, origin), folder, CASE_HEADER))
+            document = case_document(finding, 0, engine, origin)
+            case = document["cases"][0]
+            case["rules"] = finding_rules(finding)
+            case["tags"] = tags_of(finding, case["rules"])
+            paths.append(write_case(document, folder, CASE_HEADER))
         return paths
 
 
@@ -134,19 +140,79 @@ _MESSAGE = re.compile(r" \(.*\)$")
 
 
 def kind_of(finding: Finding) -> tuple[Any, ...]:
-    """What makes a disagreement distinct: its operation, main profile, rules, and the shape of
-    its first difference (numbers, cards and messages left out: `events[#].type: expected
-    "last_card", got "reset"`)."""
-    first = finding.mismatches[0] if finding.mismatches else (finding.error or "")
+    """What makes a disagreement distinct: its operation, main profile, the rule it rests on most,
+    and the shape of its first difference, the events' first where they differ (numbers, cards
+    and messages left out: `events[#].type: expected "last_card", got "reset"`)."""
+    lines = finding.mismatches
+    first = next((line for line in lines if line.startswith("events[")), lines[0] if lines else finding.error or "")
     shape = _NUMBERS.sub("#", _CARDS.sub('"<card>"', _MESSAGE.sub("", first)))
-    return (finding.example.op, main_profile(finding.example.profile), tuple(_rules(finding)), shape)
+    return (finding.example.op, main_profile(finding.example.profile), finding_rules(finding)[0], shape)
 
 
-def _rules(finding: Finding) -> list[str]:
+def finding_rules(finding: Finding) -> list[str]:
+    """The rules a disagreement rests on: the fuzzer's (harness/fuzz/findings.py), after, for a
+    play the reference refuses in a pegging, the rule of the moment it comes at."""
     try:
-        return rules_of(finding)
+        rules = rules_of(finding)
     except CribbageError:  # a profile the reference does not know: the engine answered it
         return ["input.cards"]
+    moment = refused_play_rule(finding) or missing_award_rule(finding)
+    return list(dict.fromkeys([moment, *rules])) if moment else rules
+
+
+AWARD_RULES: Mapping[str, str] = {
+    "heels": "deal.heels",
+    "three_for_last": "game.three-for-last",
+    "last_card": "peg.last-card",
+    "show": "game.show-order",
+}
+
+
+def missing_award_rule(finding: Finding) -> str | None:
+    """For a hand whose scores alone are compared (no events claimed) and differ for one player
+    only: the rule of the one kind of award (heels, three for last, the go or last-card points,
+    the show) whose points, in the reference's events, are exactly that player's difference, when
+    exactly one kind is: the award the engine left out (or gave twice)."""
+    example, expected, answer = finding.example, finding.expected, finding.answer or {}
+    result = answer.get("ok")
+    if example.op != "hand" or "events" in finding.compared or not isinstance(result, Mapping):
+        return None
+    want, got = expected.get("scores", {}), result.get("scores")
+    if not isinstance(got, Mapping) or expected.get("winner") is not None or result.get("winner") is not None:
+        return None
+    differ = [side for side in want if want[side] != got.get(side)]
+    if len(differ) != 1 or not isinstance(got.get(differ[0]), int):
+        return None
+    side = differ[0]
+    gap = abs(want[side] - got[side])
+    totals: dict[str, int] = {}
+    for event in expected.get("events", ()):
+        if event.get("player") == side and event.get("type") in AWARD_RULES:
+            totals[event["type"]] = totals.get(event["type"], 0) + int(event.get("points", 0))
+    kinds = [kind for kind, total in totals.items() if total == gap]
+    return AWARD_RULES[kinds[0]] if len(kinds) == 1 else None
+
+
+TURN_CODES = frozenset({"not_your_turn", "go_with_playable_card", "play_after_pegging_over"})
+
+
+def refused_play_rule(finding: Finding) -> str | None:
+    """For a pegging whose play at `index` the reference refuses as another's turn (or a go, or
+    after the end) while the engine played it: `peg.restart` when the reference had just started
+    a new count (the engine let the wrong player lead it), `peg.go` when the count was still open
+    (the engine ended it, or passed the turn, while the player to play could still play)."""
+    example, expected = finding.example, finding.expected
+    if example.op != "pegging" or expected.get("rejected") not in TURN_CODES or "index" not in expected:
+        return None
+    data = example.input
+    try:
+        plays = list(data["plays"])[: expected["index"]]
+        profile = load_profile(example.profile)
+        replay = play_pegging(data["pone"], data["dealer"], plays, profile, require_complete=False)
+    except (CribbageError, KeyError, TypeError):
+        return None
+    last = replay.events[-1] if replay.events else None
+    return "peg.restart" if isinstance(last, Reset | LastCard) else "peg.go"
 
 
 def default_rules(op: str, profile: str) -> tuple[str, ...]:
@@ -206,10 +272,12 @@ class Judge:
         example = Example(entry.op, entry.profile, dict(data))
         compared = compared_expectation(entry.op, expected, self.features)
         finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
-        rules = tuple(_rules(finding))
+        rules = tuple(finding_rules(finding))
         shown = cut(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         explain = f"Line {entry.number} of {self.source}. The input: {shown}"
-        failing = replace(case, rules=rules, explain=explain, title=f"{case.title}: {', '.join(rules)}")
+        failing = replace(  # the expectation kept is what was compared (the reference's events may be large)
+            case, rules=rules, explain=explain, title=f"{case.title}: {', '.join(rules)}", expect={"default": compared}
+        )
         return Judged(replace(result, item=Item(failing, entry.profile)), finding)
 
     def bad(self, line: BadLine) -> Judged:
