@@ -4,8 +4,8 @@ reference), records games of those with a game loop into transcripts, checks eve
 writes each distinct disagreement as a case, and writes docs/engines.md (and the side-by-side
 HTML report, docs/engines.html, which is not committed).
 
-    .venv/bin/python examples/pypi-engines/compare.py            # about ten minutes on two cores
-    .venv/bin/python examples/pypi-engines/compare.py --games 100 --out /tmp/engines   # quicker
+    .venv/bin/python examples/pypi-engines/compare.py            # 200 games each; minutes
+    .venv/bin/python examples/pypi-engines/compare.py --games 50 --out /tmp/engines   # quicker
 
 Run it with the interpreter where cribcheck is installed. The engines' code is never committed:
 each is installed from PyPI by name and version into `--engines` (default `.engines/`, ignored
@@ -133,7 +133,7 @@ class Checked:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="games recorded per engine (default 1000)")
+    parser.add_argument("--games", type=int, default=200, help="games recorded per engine (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="the recorders' seed (default 0)")
     parser.add_argument("--engines", type=Path, default=ROOT / ".engines", help="where the venvs go")
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="where engines.md and engines.html go")
@@ -169,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              "--seed", str(args.seed), "--out", str(work)],
             check=True, cwd=str(HERE),
         )  # fmt: skip
-        for stem in (engine.name, f"{engine.name}-pegging"):
+        for stem in (engine.name, f"{engine.name}-events"):
             transcript, report, cases = work / f"{stem}.jsonl", work / f"{stem}.report.jsonl", args.cases / stem
             cribcheck("check", str(transcript), "--report", str(report), "--write-cases", str(cases), "-q",
                       "--no-progress", "--details", "0")  # fmt: skip

@@ -88,7 +88,7 @@ class Hooks:
             chosen = original_play(player, count, plays)
             seat = hooks.seat(player)
             if chosen == "Go!":
-                hooks.record.go(seat)
+                hooks.record.go(seat, hooks.scores())
             elif not isinstance(chosen, str):
                 hooks.pending = (seat, text(chosen), [])
                 hooks.points_since[seat] = 0
@@ -105,7 +105,7 @@ class Hooks:
         def count_to_31(hand: Any) -> None:
             original_count(hand)
             hooks.finish_card()
-            hooks.record.new_count(hooks.seat(hand.pone))  # the game's next count: the pone leads
+            hooks.record.new_count(hooks.seat(hand.pone), hooks.scores())  # the game's next count: the pone leads
 
         def counting(hand: Any) -> None:
             hooks.pegging, hooks.pegged = True, {"A": 0, "B": 0}
@@ -118,12 +118,14 @@ class Hooks:
 
         def count_hand(player: Any, turn_card: Any) -> int:
             total = original_hand(player, turn_card)
-            hooks.record.show([text(card) for card in player.table], text(turn_card), False, total)
+            cards = [text(card) for card in player.table]
+            hooks.record.show(hooks.seat(player), cards, text(turn_card), False, total, hooks.scores())
             return total
 
         def count_crib(player: Any, turn_card: Any) -> int:
             total = original_crib(player, turn_card)
-            hooks.record.show([text(card) for card in player.crib], text(turn_card), True, total)
+            cards = [text(card) for card in player.crib]
+            hooks.record.show(hooks.seat(player), cards, text(turn_card), True, total, hooks.scores())
             return total
 
         for owner, name, replacement in (
@@ -149,7 +151,7 @@ class Hooks:
         seat, card, _ = self.pending
         self.pending = None
         points = self.points_since[seat]
-        self.record.play(seat, card, points, {"thirty_one": points} if points else {})
+        self.record.play(seat, card, points, {"thirty_one": points} if points else {}, self.scores())
 
 
 def play_games(games: int, seed: int, out: Path) -> None:

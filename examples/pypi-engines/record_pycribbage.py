@@ -120,19 +120,21 @@ class Hooks:
                 game = hooks.game
                 seat = hooks.seat(getattr(game, game.active_player_str))
                 if len(on_table.cards) == 1:
-                    hooks.record.new_count(seat)
-                hooks.record.play(seat, text(on_table.cards[-1]), self.score, parts(on_table))
+                    hooks.record.new_count(seat, hooks.scores())
+                after = hooks.scores()  # the game pegs the card's points right after scoring it
+                after[seat] += self.score
+                hooks.record.play(seat, text(on_table.cards[-1]), self.score, parts(on_table), after)
 
         def go(game: Any) -> None:
             saying = getattr(game, game.active_player_str)
-            hooks.record.go(hooks.seat(saying))
+            hooks.record.go(hooks.seat(saying), hooks.scores())
             before = hooks.scores()
             try:
                 original_go(game)
             finally:
                 for seat, score in hooks.scores().items():
                     if score > before[seat]:
-                        hooks.record.point(seat, score - before[seat])
+                        hooks.record.point(seat, score - before[seat], hooks.scores())
 
         def the_play(game: Any) -> None:
             before = hooks.scores()
@@ -144,12 +146,17 @@ class Hooks:
             shown = original_show(game)
             pone_score, dealer_hand_score, crib_score = shown[:3]
             starter = text(game.cut_card.cards[0])
-            for cards, crib, total in (
-                (game.pone.hand.cards, False, pone_score),
-                (game.dealer.hand.cards, False, dealer_hand_score),
-                (game.crib.cards, True, crib_score),
+            scores = hooks.scores()  # the game pegs the pone's count, then the dealer's two at once
+            pone, dealer = hooks.seat(game.pone), hooks.seat(game.dealer)
+            for seat, cards, crib, total in (
+                (pone, game.pone.hand.cards, False, pone_score),
+                (dealer, game.dealer.hand.cards, False, dealer_hand_score),
+                (dealer, game.crib.cards, True, crib_score),
             ):
-                hooks.record.show([text(card) for card in cards], starter, crib, total)
+                if max(scores.values()) >= 121:
+                    break  # the pone won with its count: the dealer's are not pegged
+                scores[seat] += total
+                hooks.record.show(seat, [text(card) for card in cards], starter, crib, total, scores)
             return shown
 
         stack = contextlib.ExitStack()

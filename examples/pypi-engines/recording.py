@@ -12,9 +12,13 @@ counted in the show and its total; the scores after the hand. The record writes 
   gave the card), three `show` lines per hand, a `hand` line per hand (its cards, discards,
   starter and plays with the go's, from the engine's scores before it to its scores after it) and
   a `game` line per game; no optional part claimed;
-- the pegging's: a `pegging` line per hand, claiming `events`: the events as the engine made
-  them (each card with its points and reasons, each go, each go or last-card point, each new
-  count and who leads it), compared event by event with the reference's.
+- the events': a `pegging` line and a `hand` line per hand, claiming `events`: the events as the
+  engine made them (each card with its points and reasons, each go, each go or last-card point,
+  each new count and who leads it; for the hand, with the scores after each, the shows, the win),
+  compared event by event with the reference's: the first event where they part names the rule
+  (a hand that starts with a play where the reference pegs his heels first, say). The engines
+  give no breakdown of a show: a hand's show events carry an empty one, so a hand's events agree
+  at most up to the show.
 
 A go is written once per series and only by a player holding cards: an engine that asks a player
 again, or asks one with no cards, is passing the turn, not saying a new go.
@@ -44,7 +48,7 @@ class GameRecord:
     def __init__(self, games: IO[str], pegging: IO[str], *, name: str, version: str) -> None:
         common = {"name": name, "version": version, "language": "Python", "profiles": [PROFILE]}
         self.games = Recorder(games, operations=["show", "play", "hand", "game"], **common)
-        self.pegging = Recorder(pegging, operations=["pegging"], features=["events"], **common)
+        self.pegging = Recorder(pegging, operations=["pegging", "hand"], features=["events"], **common)
         self.hands: list[HandLog] = []
         self.cuts: list[list[str]] = []
         self.hand: HandLog | None = None
@@ -55,6 +59,7 @@ class GameRecord:
         self.said_go: set[str] = set()
         self.held: dict[str, list[str]] = {}
         self.last_seat: str | None = None
+        self.hand_events: list[dict[str, Any]] = []
 
     # -- a game -----------------------------------------------------------------------------------
 
@@ -73,6 +78,7 @@ class GameRecord:
         self.hands.append(self.hand)
         self.roles = {dealer: "dealer", other(dealer): "pone"}
         self.events, self.series, self.said_go, self.kept = [], [], set(), {}
+        self.hand_events: list[dict[str, Any]] = []  # the hand's events, by seat, with the scores after each
         self.last_seat: str | None = None  # who played the series' last card
 
     def dealt(self, seat: str, cards: list[str]) -> None:
@@ -90,8 +96,9 @@ class GameRecord:
         self.kept[seat] = kept
         self.held[seat] = list(kept)
 
-    def play(self, seat: str, card: str, points: int, scoring: dict[str, int]) -> None:
-        """A card played, with the points the engine pegged for it and why (its own reasons)."""
+    def play(self, seat: str, card: str, points: int, scoring: dict[str, int], scores: dict[str, int]) -> None:
+        """A card played, with the points the engine pegged for it, why (its own reasons), and the
+        scores after it."""
         assert self.hand is not None
         self.hand.play(card)
         if card in self.held.get(seat, []):
@@ -104,13 +111,14 @@ class GameRecord:
             {"type": "play", "player": self.roles[seat], "card": card, "count": count, "points": points,
              "scoring": {reason: value for reason, value in scoring.items() if value}}
         )  # fmt: skip
+        self.hand_events.append({**self.events[-1], "player": seat, "scores": dict(scores)})
 
     @property
     def count(self) -> int:
         """The count of the engine's series so far."""
         return sum(min(10, "A23456789TJQK".index(text[0]) + 1) for text in self.series)
 
-    def go(self, seat: str) -> None:
+    def go(self, seat: str, scores: dict[str, int]) -> None:
         """The engine's player says go: written once a series, by a player holding cards who did
         not play the series' last card (that player, unable to play on, scores or says nothing),
         and never at 31 (the series is simply over)."""
@@ -120,18 +128,21 @@ class GameRecord:
         self.said_go.add(seat)
         self.hand.go()
         self.events.append({"type": "go", "player": self.roles[seat]})
+        self.hand_events.append({"type": "go", "player": seat, "scores": dict(scores)})
 
-    def point(self, seat: str, points: int) -> None:
-        """A go or last-card point the engine gave."""
+    def point(self, seat: str, points: int, scores: dict[str, int]) -> None:
+        """A go or last-card point the engine gave, and the scores after it."""
         self.events.append({"type": "last_card", "player": self.roles[seat], "points": points})
+        self.hand_events.append({"type": "last_card", "player": seat, "points": points, "scores": dict(scores)})
 
-    def new_count(self, leader: str) -> None:
+    def new_count(self, leader: str, scores: dict[str, int]) -> None:
         """The engine starts a new count (after a go or 31), `leader` to lead it."""
         if not self.series:
             return
         self.series, self.said_go, self.last_seat = [], set(), None
         if any(self.held.values()):
             self.events.append({"type": "reset", "leader": self.roles[leader]})
+            self.hand_events.append({"type": "reset", "leader": leader, "scores": dict(scores)})
 
     def end_pegging(self, points: dict[str, int]) -> None:
         """The points each seat pegged in the play, as the engine counted them."""
@@ -142,18 +153,31 @@ class GameRecord:
         plays = list(self.hand.plays)
         self.pegging.pegging(PROFILE, self.kept[pone], self.kept[dealer], plays, by_role, events=self.events)
 
-    def show(self, cards: list[str], starter: str, crib: bool, total: int) -> None:
+    def show(self, seat: str, cards: list[str], starter: str, crib: bool, total: int, scores: dict[str, int]) -> None:
+        """A hand or crib counted (the crib is the dealer's, `seat`), and the scores after it. The
+        engines give no breakdown: the hand's show events carry an empty one."""
+        assert self.hand is not None
         self.games.show(PROFILE, cards, starter, crib, total)
+        where = "crib" if crib else "dealer_hand" if seat == self.hand.dealer else "pone_hand"
+        self.hand_events.append(
+            {"type": "show", "set": where, "player": seat, "cards": list(cards), "points": total, "breakdown": {},
+             "scores": dict(scores)}
+        )  # fmt: skip
 
     def end_hand(self, scores: dict[str, int], winner: str | None) -> None:
+        """The hand is over (or the game won in it): its lines in both transcripts."""
         assert self.hand is not None
         self.games.hand(PROFILE, self.hand, scores, winner)
+        events = list(self.hand_events)
+        if winner is not None:
+            events.append({"type": "win", "player": winner, "scores": dict(scores)})
+        self.pegging.hand(PROFILE, self.hand, scores, winner, events=events)
         self.hand = None
 
 
 def open_record(folder: Path, stem: str, *, name: str, version: str) -> tuple[GameRecord, list[IO[str]]]:
-    """A record writing `<stem>.jsonl` and `<stem>-pegging.jsonl` into `folder`."""
+    """A record writing `<stem>.jsonl` and `<stem>-events.jsonl` into `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     games = (folder / f"{stem}.jsonl").open("w", encoding="utf-8")
-    pegging = (folder / f"{stem}-pegging.jsonl").open("w", encoding="utf-8")
+    pegging = (folder / f"{stem}-events.jsonl").open("w", encoding="utf-8")
     return GameRecord(games, pegging, name=name, version=version), [games, pegging]

@@ -169,10 +169,11 @@ AWARD_RULES: Mapping[str, str] = {
 
 
 def missing_award_rule(finding: Finding) -> str | None:
-    """For a hand whose scores alone are compared (no events claimed) and differ for one player
-    only: the rule of the one kind of award (heels, three for last, the go or last-card points,
+    """For a hand whose scores alone are compared (no events claimed), not won: for each player
+    whose score differs, the one kind of award (heels, three for last, the go or last-card points,
     the show) whose points, in the reference's events, are exactly that player's difference, when
-    exactly one kind is: the award the engine left out (or gave twice)."""
+    exactly one kind is: the award the engine left out (or gave twice). Heels first, then the
+    rule if the players agree on one."""
     example, expected, answer = finding.example, finding.expected, finding.answer or {}
     result = answer.get("ok")
     if example.op != "hand" or "events" in finding.compared or not isinstance(result, Mapping):
@@ -180,17 +181,20 @@ def missing_award_rule(finding: Finding) -> str | None:
     want, got = expected.get("scores", {}), result.get("scores")
     if not isinstance(got, Mapping) or expected.get("winner") is not None or result.get("winner") is not None:
         return None
-    differ = [side for side in want if want[side] != got.get(side)]
-    if len(differ) != 1 or not isinstance(got.get(differ[0]), int):
-        return None
-    side = differ[0]
-    gap = abs(want[side] - got[side])
-    totals: dict[str, int] = {}
-    for event in expected.get("events", ()):
-        if event.get("player") == side and event.get("type") in AWARD_RULES:
-            totals[event["type"]] = totals.get(event["type"], 0) + int(event.get("points", 0))
-    kinds = [kind for kind, total in totals.items() if total == gap]
-    return AWARD_RULES[kinds[0]] if len(kinds) == 1 else None
+    found: list[str] = []
+    for side in want:
+        if not isinstance(got.get(side), int) or want[side] == got[side]:
+            continue
+        totals: dict[str, int] = {}
+        for event in expected.get("events", ()):
+            if event.get("player") == side and event.get("type") in AWARD_RULES:
+                totals[event["type"]] = totals.get(event["type"], 0) + int(event.get("points", 0))
+        kinds = [kind for kind, total in totals.items() if total == abs(want[side] - got[side])]
+        if len(kinds) == 1:
+            found.append(AWARD_RULES[kinds[0]])
+    if "deal.heels" in found:
+        return "deal.heels"
+    return found[0] if len(set(found)) == 1 else None
 
 
 TURN_CODES = frozenset({"not_your_turn", "go_with_playable_card", "play_after_pegging_over"})
