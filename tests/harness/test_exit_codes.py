@@ -129,6 +129,9 @@ WITNESSES: dict[tuple[str, int], Witness] = {
         str(tmp / "found"),
     ],
     ("fuzz", 2): lambda tmp, mp: ["fuzz", "--engine", "false", "--max-examples", "5", "--no-progress"],
+    ("check", 0): lambda tmp, mp: ["check", str(transcript(tmp)), "--no-progress"],
+    ("check", 1): lambda tmp, mp: ["check", str(transcript(tmp, wrong=True)), "--no-progress"],
+    ("check", 2): lambda tmp, mp: ["check", str(tmp / "missing.jsonl")],
     ("summary", 0): lambda tmp, mp: ["summary", str(report_file(tmp)), "--markdown", str(tmp / "s.md")],
     ("summary", 2): lambda tmp, mp: ["summary", str(tmp / "missing.jsonl")],
     ("mutants", 0): lambda tmp, mp: ["mutants", "--mutant", "nobs-worth-2"],
@@ -142,6 +145,22 @@ WITNESSES: dict[tuple[str, int], Witness] = {
     ],
     ("mutants", 2): lambda tmp, mp: ["mutants", "--cases", str(broken_cases(tmp))],
 }
+
+
+def transcript(tmp: Path, *, wrong: bool = False) -> Path:
+    """The reference's own game as a transcript (every line agrees); `wrong`: one show answer's
+    total made one more (that line disagrees)."""
+    import json
+
+    from cribcheck.harness.transcripts.generate import reference_transcript
+
+    lines = list(reference_transcript(1, 0, "six-card"))
+    if wrong:
+        show = next(line for line in lines if line.get("op") == "show" and "ok" in line)
+        show["ok"]["total"] += 1
+    path = tmp / ("wrong.jsonl" if wrong else "games.jsonl")
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
 
 
 def broken_cases(tmp: Path) -> Path:
@@ -186,7 +205,7 @@ def test_every_command_exits_130_when_interrupted(command: str, monkeypatch: pyt
 
     monkeypatch.setattr(cli.Command, "attach", attach)
     needs = {"explain": ["D4"], "smoke": ["--engine", "x"], "sweep": ["--profile", "six-card", "--set", "hand"],
-             "summary": ["r.jsonl"]}  # fmt: skip
+             "summary": ["r.jsonl"], "check": ["t.jsonl"]}  # fmt: skip
     assert main([command, *needs.get(command, [])]) == 130
 
 
