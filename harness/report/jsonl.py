@@ -153,8 +153,11 @@ class JsonLinesReporter:
 
     def start(self, header: RunHeader) -> None:
         self._header = header
-        self._lines = CaseLines(header, full=self.full)
-        self._write(json_text(header_line(header, full=self.full)))
+        # slim only where the results' cases are case files a reader can open (not `cribcheck
+        # check`'s lines of a transcript, whose header names no corpus)
+        full = self.full or not header.cases_path
+        self._lines = CaseLines(header, full=full)
+        self._write(json_text(header_line(header, full=full)))
 
     def case(self, result: CaseResult) -> None:
         assert self._lines is not None

@@ -216,17 +216,27 @@ def run_steps(
     return ok, seen
 
 
+def action_checkout(folder: Path) -> Path:
+    """The action's repository as GitHub checks it out for a workflow: a copy of this one's files
+    (pip builds in the folder it installs from; the copy keeps that out of the repository)."""
+    copy = folder.parent / "action-checkout"
+    if not copy.exists():
+        skipped = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache")
+        shutil.copytree(REPO_ROOT, copy, ignore=skipped)
+    return copy
+
+
 def run_action(inputs: dict[str, Any], folder: Path, environment: dict[str, str], seen: list[str]) -> bool:
     """The composite action, with the workflow's `with:` and its inputs' defaults."""
-    action = yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+    checkout = action_checkout(folder)
+    action = yaml.safe_load((checkout / "action.yml").read_text(encoding="utf-8"))
     given = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
     unknown = set(inputs) - set(given)
     assert not unknown, f"the recipe gives inputs the action has not: {unknown}"
     given.update({key: str(value) for key, value in inputs.items()})
-    context = {"inputs": given, "github": {"action_path": str(REPO_ROOT)}, "steps": {}}
-    ok, more = run_steps(
-        action["runs"]["steps"], context, folder, {**environment, "GITHUB_ACTION_PATH": str(REPO_ROOT)}
-    )
+    context = {"inputs": given, "github": {"action_path": str(checkout)}, "steps": {}}
+    environment = {**environment, "GITHUB_ACTION_PATH": str(checkout)}
+    ok, more = run_steps(action["runs"]["steps"], context, folder, environment)
     seen += more
     return ok
 
