@@ -246,10 +246,10 @@ class Adapter:
             return None
         if "bye" in message and "seq" not in message:
             return BYE
-        if "hello" not in message and not isinstance(message.get("seq"), str):
-            seq = message.get("seq")
+        seq = message.get("seq")
+        if not isinstance(seq, str) and (problem or "hello" not in message):
             why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
-            self._complain(number, f"a request with {why}: not answered")
+            self._complain(number, f"{problem}, and {why} to answer it under" if problem else f"a request with {why}")
             return None
         response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
         return None if response is None else encode(response)

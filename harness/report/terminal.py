@@ -141,7 +141,7 @@ class TerminalReporter:
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
             print(compliance_text(footer), file=out)
         title = not_checked_title(footer)
-        if title and not self.quiet:
+        if title:
             print(f"{title}:", file=out)
             for line in not_checked_lines(footer):
                 print(f"  {line}", file=out)
