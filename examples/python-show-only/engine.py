@@ -13,6 +13,7 @@ Any Python 3.9+ runs it; it needs nothing installed, not even cribcheck.
 
 from __future__ import annotations
 
+import re
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -25,21 +26,20 @@ except ImportError:  # run from the repository: use the helper file where it liv
     from adapter import Adapter, Rejected
 
 RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+# The four spellings of docs/checking-your-engine.md, and nothing else: `5H`, `TS`, `10S`, `5♥`
+# (no lowercase, no spaces around).
+CARD = re.compile("(?P<rank>[A2-9TJQK]|10)(?P<suit>[CDHS\u2663\u2666\u2665\u2660])")
 KEPT = {"five-card": 3, "six-card": 4, "six-card-61": 4}  # cards a hand keeps; a crib holds 4
 
 
 def parse_card(text: object) -> tuple[int, str]:
     """A card as (rank 1-13, suit letter); `invalid_card` for anything else."""
-    if not isinstance(text, str) or len(text.strip()) < 2:
+    found = CARD.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
         raise Rejected("invalid_card", f"invalid card {text!r}")
-    body = text.strip().upper()
-    rank, suit = body[:-1], SYMBOLS.get(body[-1], body[-1])
-    rank = "T" if rank == "10" else rank
-    if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
-        raise Rejected("invalid_card", f"invalid card {text!r}")
-    return RANKS.index(rank) + 1, suit
+    rank = "T" if found["rank"] == "10" else found["rank"]
+    return RANKS.index(rank) + 1, SYMBOLS.get(found["suit"], found["suit"])
 
 
 def no_card_twice(cards: list[tuple[int, str]]) -> None:
