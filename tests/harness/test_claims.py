@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -256,3 +257,21 @@ def test_a_report_without_not_checked_is_still_read(tmp_path: Path, small_cases:
     del lines[-1]["not_checked"]  # as a report of an older cribcheck
     report.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert main(["summary", str(report), "--markdown", str(tmp_path / "r.md")]) == 0
+
+
+def test_serve_claims_per_operation_as_told(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [*SERVE, "--operations", "show,play", "--features", "batch,show:breakdown", "--trusting", "play"]
+    done = subprocess.run(
+        argv,
+        input=json.dumps({"hello": {"protocol": 1, "suite": "t"}}) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    hello = json.loads(done.stdout)["hello"]
+    assert hello["operations"] == {"show": {"features": ["breakdown"]}, "play": {"judges_input": False}}
+    assert hello["features"] == ["batch"]
+    for wrong in (["--trusting", "shuffle"], ["--features", "shuffle:breakdown"], ["--features", "show:breakdowns"]):
+        assert main(["serve", *wrong]) == 2
+        assert "unknown operation or feature" in capsys.readouterr().err
