@@ -25,6 +25,42 @@ except ImportError:  # run from the repository: use the helper file where it liv
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "harness" / "engine"))
     from adapter import Adapter, Rejected
 
+# --- the engine: the show, as an engine's own code counts it (trusting its caller) -----------
+
+
+def run_points(ranks: list[int]) -> int:
+    """Each maximal run of 3 or more consecutive ranks, counted once per combination of duplicates."""
+    points, rank = 0, 1
+    while rank <= 13:
+        length, ways = 0, 1
+        while rank + length <= 13 and ranks.count(rank + length):
+            ways *= ranks.count(rank + length)
+            length += 1
+        if length >= 3:
+            points += length * ways
+        rank += max(length, 1)
+    return points
+
+
+def score(held: list[tuple[int, str]], starter: tuple[int, str], crib: bool) -> dict:
+    """The show of `held` (a hand, or the crib) with the starter: each card (rank 1-13, suit)."""
+    every = [*held, starter]
+    subsets = [group for size in range(2, 6) for group in combinations(every, size)]
+    fifteens = 2 * sum(1 for group in subsets if sum(min(rank, 10) for rank, _ in group) == 15)
+    pairs = 2 * sum(1 for a, b in combinations(every, 2) if a[0] == b[0])
+    runs = run_points([rank for rank, _ in every])
+    flush = 0
+    if len({suit for _, suit in held}) == 1:
+        if starter[1] == held[0][1]:
+            flush = len(held) + 1
+        elif not crib:  # a crib scores a flush only with the starter
+            flush = len(held)
+    nobs = 1 if any(rank == 11 and suit == starter[1] for rank, suit in held) else 0
+    return {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
+
+
+# --- the adapter: the input read and judged (this engine judges illegal input), then the helper --
+
 RANKS = "A23456789TJQK"
 SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
 # The four spellings of docs/checking-your-engine.md, and nothing else: `5H`, `TS`, `10S`, `5♥`
@@ -42,47 +78,18 @@ def parse_card(text: object) -> tuple[int, str]:
     return RANKS.index(rank) + 1, SYMBOLS.get(found["suit"], found["suit"])
 
 
-def no_card_twice(cards: list[tuple[int, str]]) -> None:
-    if len(set(cards)) != len(cards):
-        raise Rejected("duplicate_card", "a card appears twice")
-
-
-def run_points(ranks: list[int]) -> int:
-    """Each maximal run of 3 or more consecutive ranks, counted once per combination of duplicates."""
-    points, rank = 0, 1
-    while rank <= 13:
-        length, ways = 0, 1
-        while rank + length <= 13 and ranks.count(rank + length):
-            ways *= ranks.count(rank + length)
-            length += 1
-        if length >= 3:
-            points += length * ways
-        rank += max(length, 1)
-    return points
-
-
 def show(data: dict, profile: str) -> dict:
     crib = bool(data.get("crib", False))
     cards = data.get("cards", [])
     held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
     starter = parse_card(data.get("starter"))
-    every = [*held, starter]
-    no_card_twice(every)  # the rejection order: every card read, then no card twice, then the count
+    # the rejection order: every card read, then no card twice, then the count
+    if len(set([*held, starter])) != len(held) + 1:
+        raise Rejected("duplicate_card", "a card appears twice")
     expected = 4 if crib else KEPT[profile]
     if len(held) != expected:
         raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {expected} cards, got {len(held)}")
-    subsets = [group for size in range(2, 6) for group in combinations(every, size)]
-    fifteens = 2 * sum(1 for group in subsets if sum(min(rank, 10) for rank, _ in group) == 15)
-    pairs = 2 * sum(1 for a, b in combinations(every, 2) if a[0] == b[0])
-    runs = run_points([rank for rank, _ in every])
-    flush = 0
-    if len({suit for _, suit in held}) == 1:
-        if starter[1] == held[0][1]:
-            flush = len(held) + 1
-        elif not crib:  # a crib scores a flush only with the starter
-            flush = len(held)
-    nobs = 1 if any(rank == 11 and suit == starter[1] for rank, suit in held) else 0
-    breakdown = {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
+    breakdown = score(held, starter, crib)
     return {"total": sum(breakdown.values()), "breakdown": breakdown}
 
 
@@ -90,7 +97,7 @@ if __name__ == "__main__":
     version = ".".join(map(str, sys.version_info[:3]))
     Adapter(
         name="python-show-only",
-        version="1.0.0",
+        version="1.1.0",
         language=f"Python {version}",
         profiles=list(KEPT),
         handlers={"show": show},

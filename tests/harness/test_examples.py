@@ -105,3 +105,41 @@ def test_the_c_example_passes_every_show_case_it_is_sent(c_example: Path, tmp_pa
     assert sorted((line["id"], line["profile"]) for line in sent) == sorted(legal)
     assert {line["status"] for line in sent} == {"pass"}
     assert lines[0]["engine"]["info"]["operations"] == {"show": {"judges_input": False}}
+
+
+def _adapter_lines():  # benchmarks/ is not a package: the script loaded from its file
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("adapter_lines", REPO_ROOT / "benchmarks" / "adapter_lines.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
+    spec.loader.exec_module(sys.modules[spec.name])
+    return sys.modules[spec.name]
+
+
+def test_the_guide_gives_the_adapter_sizes_measured() -> None:
+    """docs/checking-your-engine.md's table of adapter sizes is what benchmarks/adapter_lines.py
+    measures: now always; before when git has the revision (a shallow clone may not)."""
+    module = _adapter_lines()
+    guide = (REPO_ROOT / "docs" / "checking-your-engine.md").read_text(encoding="utf-8")
+    table = guide.split("### How big an adapter is", 1)[1].split("\n\n")[2]
+    rows = {
+        cells[0]: cells[1:4]
+        for cells in ([c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()[2:])
+    }
+    assert set(rows) == set(module.EXAMPLES)
+    has_git = (
+        subprocess.run(
+            ["git", "cat-file", "-e", f"{module.BEFORE_REVISION}^{{commit}}"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            check=False,
+        ).returncode
+        == 0
+    )
+    for name, versions in module.EXAMPLES.items():
+        engine, adapter = module.measure(versions["after"])
+        assert rows[name][0].split(" ")[0] == str(engine) and rows[name][2] == str(adapter), name
+        if "before" in versions and has_git:
+            assert rows[name][1] == str(module.measure(versions["before"])[1]), name
