@@ -3,8 +3,9 @@
 //
 // This one file needs no package: Node.js 18 or later runs it. Copy it next to your adapter, under
 // any name (for example `cribcheck_adapter.js`); an installed cribcheck holds it as
-// cribcheck/harness/engine/adapter.js (`cribcheck adapter-path --node` prints where), with
-// protocol.d.ts beside it, the TypeScript declarations of every message.
+// cribcheck/harness/engine/adapter.js, with its TypeScript declarations (adapter.d.ts) and those
+// of every protocol message (cribcheck-protocol.d.ts) beside it: `cribcheck helpers` prints where,
+// `cribcheck helpers --copy DIR` copies them as cribcheck_adapter.js, cribcheck_adapter.d.ts...
 //
 //   const { Adapter, Rejected } = require("./cribcheck_adapter.js");
 //
