@@ -25,7 +25,7 @@ from cribcheck.harness.results.results import Item
 from cribcheck.harness.run.applicable import nothing_applicable
 
 from .conftest import zoo
-from .reports import read_report
+from .reports import every_report, read_report
 
 SERVE = [sys.executable, "-m", "cribcheck.harness.cli", "serve"]
 HELLO = {"protocol": 1, "engine": {"name": "e", "version": "1", "language": "C"}, "profiles": ["six-card"]}
@@ -204,25 +204,8 @@ def test_every_report_says_what_was_not_checked(
     small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     engine = shlex.join([*SERVE, "--operations", "show", "--trusting", "all"])
-    paths = {kind: tmp_path / f"r.{kind}" for kind in ("jsonl", "md", "html", "xml")}
-    code = main(
-        [
-            "run",
-            "--engine",
-            engine,
-            "--cases",
-            str(small_cases),
-            "--no-progress",
-            "--report",
-            str(paths["jsonl"]),
-            "--markdown",
-            str(paths["md"]),
-            "--html",
-            str(paths["html"]),
-            "--junit",
-            str(paths["xml"]),
-        ]
-    )
+    paths, options = every_report(tmp_path)
+    code = main(["run", "--engine", engine, "--cases", str(small_cases), "--no-progress", *options])
     terminal = capsys.readouterr().out
     assert code == 0
     # small cases: 6 show (one a duplicate card, rejected), 1 pegging (over 31, rejected)

@@ -16,7 +16,7 @@ from cribcheck.harness.cli import main
 
 from .conftest import zoo
 from .processes import PIDS_VARIABLE, kill_all, recorded, survivors
-from .reports import read_report, statuses
+from .reports import every_report, read_report, statuses
 
 CHANGED = "operations [pegging, show] -> [show]"
 
@@ -38,29 +38,10 @@ def zoo_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 
 def run(small_cases: Path, tmp_path: Path, *extra: str) -> tuple[int, dict[str, Path]]:
-    paths = {kind: tmp_path / f"r.{kind}" for kind in ("jsonl", "md", "html", "xml")}
-    code = main(
-        [
-            "run",
-            "--engine",
-            zoo("changes_claims"),
-            "--cases",
-            str(small_cases),
-            "--no-progress",
-            "--startup-timeout",
-            "10",
-            "--report",
-            str(paths["jsonl"]),
-            "--markdown",
-            str(paths["md"]),
-            "--html",
-            str(paths["html"]),
-            "--junit",
-            str(paths["xml"]),
-            *extra,
-        ]
-    )
-    return code, paths
+    paths, options = every_report(tmp_path)
+    engine = zoo("changes_claims")
+    argv = ["run", "--engine", engine, "--cases", str(small_cases), "--no-progress", "--startup-timeout", "10"]
+    return main([*argv, *options, *extra]), paths
 
 
 def assert_every_report_says(paths: dict[str, Path], terminal: str, message: str) -> None:

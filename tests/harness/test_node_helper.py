@@ -7,7 +7,6 @@ exactly the lines the Python helper does (the same 10,000 malformed lines)."""
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,7 +19,7 @@ from cribcheck.harness.contract.files import REPO_ROOT
 from cribcheck.harness.engine.adapter import Adapter
 
 from .reports import read_report
-from .test_adapter import _malformed
+from .test_adapter import assert_every_line_answered_or_complained_of, malformed_lines
 from .tools import need
 
 HELPER = REPO_ROOT / "harness" / "engine" / "adapter.js"
@@ -151,21 +150,11 @@ def test_a_hello_with_a_lone_surrogate_is_complained_of_by_both_helpers(capsys: 
 
 
 def test_every_malformed_line_is_answered_or_complained_of_as_by_the_python_helper() -> None:
-    rng = random.Random(20261203)  # the same lines as tests/harness/test_adapter.py's
-    lines, expected = [], []
-    for number in range(10_000):
-        line, seq = _malformed(rng, number)
-        lines.append(line)
-        expected.append(seq)
+    lines, expected = malformed_lines()  # the same lines as the Python helper's test
     answers, stderr, code = exchange([HELLO.encode(), *lines, request("last").encode(), b'{"bye": {}}'], timeout=120)
     assert code == 0
     assert "    at " not in stderr  # no stack trace: nothing thrown out of the helper
-    wanted = [seq for seq in expected if seq is not None]
-    assert [answer["seq"] for answer in answers[1:-1]] == wanted and all("error" in a for a in answers[1:-1])
-    assert answers[-1] == {"seq": "last", "ok": answers[-1]["ok"]} and answers[-1]["ok"]["total"] == 29
-    complaints = [line for line in stderr.splitlines() if " not answered: " in line]
-    unattributed = [number + 2 for number, seq in enumerate(expected) if seq is None]
-    assert [int(line.split("line ")[1].split(" ")[0]) for line in complaints] == unattributed
+    assert_every_line_answered_or_complained_of(answers, stderr, expected)
 
 
 def test_a_copy_of_the_helper_runs_the_example_smoke_and_corpus(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ def test_smoke_sends_every_operation_claimed_once_at_least(capsys: pytest.Captur
     # two shows, the pegging and its rejection, one of each other operation
     assert "smoke: requests sent: show 2, play 1, pegging 2, deal 1, cut 1, hand 1, game 1, match 1" in out
     assert "not sent" not in out
-    sent = [line for line in out.splitlines() if line.startswith("-> {\"seq\"")]
+    sent = [line for line in out.splitlines() if line.startswith('-> {"seq"')]
     assert {json.loads(line[3:])["op"] for line in sent} == set(OPERATIONS)
     assert '"op": "match", "profile": "six-card-match"' in out
 
