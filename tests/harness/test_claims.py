@@ -138,7 +138,9 @@ def _corpus_items(ops: tuple[str, ...]) -> list[Item]:
     return [Item(case, profile) for case in load_cases() if case.op in ops for profile in case.profiles]
 
 
-def test_an_engine_that_trusts_its_callers_passes_every_case_it_is_sent(tmp_path: Path) -> None:
+def test_an_engine_that_trusts_its_callers_passes_every_case_it_is_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The engine claims show (with breakdown) and play (without), judging neither's input, and
     answers an error to any input the reference rejects: it passes every show and play case it is
     sent, is sent no rejection, and the reports count what was not checked."""
@@ -168,6 +170,8 @@ def test_an_engine_that_trusts_its_callers_passes_every_case_it_is_sent(tmp_path
     assert not_checked[("input", "show")] == rejections["show"]
     assert not_checked[("input", "play")] == rejections["play"]
     assert {kind for kind, _ in not_checked} == {"operation", "input"}  # every profile is claimed
+    quiet = capsys.readouterr().out  # -q: the failures and the summary, what was not checked included
+    assert f"whose illegal input the engine does not judge: play ({rejections['play']}), show (" in quiet
 
 
 @pytest.mark.parametrize(
