@@ -352,7 +352,7 @@ function parseLine(raw) {
   }
   if (!text.trim()) return [null, "a blank line"];
   let message;
-  const tooLong = numberProblem(text) || depthProblem(text);
+  const tooLong = limitsProblem(text);
   try {
     message = JSON.parse(text);
     problem = problem || tooLong || shapeProblem(message);
@@ -365,50 +365,40 @@ function parseLine(raw) {
   return [message, problem];
 }
 
-/** A number of more than MAX_DIGITS characters outside the strings of `text`, as a problem ("" for none). */
-function numberProblem(text) {
+/** What breaks the limits outside the strings of `text`: a number of more than MAX_DIGITS
+ * characters, or nesting deeper than MAX_DEPTH ("" for neither). One pass, by character codes. */
+function limitsProblem(text) {
   let inString = false;
-  let length = 0;
+  let depth = 0;
+  let start = -1; // where the number being read began
   let integer = true;
   for (let at = 0; at <= text.length; at += 1) {
-    const char = text[at];
+    const code = at < text.length ? text.charCodeAt(at) : 32;
     if (inString) {
-      if (char === "\\") at += 1;
-      else if (char === '"') inString = false;
+      if (code === 92) at += 1; // a backslash: the next character is escaped
+      else if (code === 34) inString = false;
       continue;
     }
-    if (char !== undefined && /[-+0-9.eE]/.test(char)) {
-      length += 1;
-      if (/[.eE]/.test(char)) integer = false;
+    const digit = code >= 48 && code <= 57;
+    if (digit || code === 45 || code === 43 || code === 46 || code === 101 || code === 69) {
+      if (start === -1) start = at;
+      if (code === 46 || code === 101 || code === 69) integer = false;
       continue;
     }
-    if (length > MAX_DIGITS) {
-      const digits = length - (text[at - length] === "-" ? 1 : 0);
+    if (start !== -1 && at - start > MAX_DIGITS) {
+      const length = at - start;
+      const digits = length - (text.charCodeAt(start) === 45 ? 1 : 0);
       return integer
         ? `an integer of ${digits} digits (at most ${MAX_DIGITS})`
         : `a number of ${length} characters (at most ${MAX_DIGITS})`;
     }
-    length = 0;
+    start = -1;
     integer = true;
-    if (char === '"') inString = true;
-  }
-  return "";
-}
-
-/** Nesting deeper than MAX_DEPTH outside the strings of `text`, as a problem ("" for none). */
-function depthProblem(text) {
-  let inString = false;
-  let depth = 0;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (inString) {
-      if (char === "\\") at += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === "[" || char === "{") {
+    if (code === 34) inString = true;
+    else if (code === 91 || code === 123) {
       depth += 1;
       if (depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
-    } else if (char === "]" || char === "}") depth -= 1;
+    } else if (code === 93 || code === 125) depth -= 1;
   }
   return "";
 }
