@@ -113,14 +113,21 @@ class Capabilities:
         return None
 
     def describe(self) -> str:
-        """The claims per operation as one line: `show (breakdown), play (no feature; trusts its input)`."""
-        parts = []
-        for op, claim in sorted(self.operations.items()):
-            notes = [", ".join(sorted(claim.features)) or "no feature"]
-            if not claim.judges_input:
-                notes.append("does not judge illegal input")
-            parts.append(f"{op} ({'; '.join(notes)})")
-        return ", ".join(parts) or "no operation"
+        """The claims as one line: `operations play, show; features events; show also breakdown;
+        illegal input not judged: show` (the features of every operation, then each one's own)."""
+        if not self.operations:
+            return "no operation"
+        ops = sorted(self.operations)
+        common = frozenset.intersection(*(self.operations[op].features for op in ops))
+        parts = [f"operations {', '.join(ops)}", f"features {', '.join(sorted(common)) or 'none'}"]
+        for op in ops:
+            own = self.operations[op].features - common
+            if own:
+                parts.append(f"{op} also {', '.join(sorted(own))}")
+        trusting = [op for op in ops if not self.operations[op].judges_input]
+        if trusting:
+            parts.append(f"illegal input not judged: {', '.join(trusting)}")
+        return "; ".join(parts)
 
     def differences(self, other: Capabilities) -> list[str]:
         """What `other` claims otherwise than this, one line per difference (empty when the same)."""

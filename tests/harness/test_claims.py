@@ -68,8 +68,9 @@ def test_an_object_of_operations_adds_its_own_features_and_may_trust_its_callers
     assert claimed.gap("show", "five-card", expects_rejection=True) == Gap("profile", "five-card")
     assert claimed.why_not("show", "six-card", expects_rejection=True) == NOT_JUDGED_SHOW
     assert claimed.describe() == (
-        "pegging (events), play (events), show (breakdown, events; does not judge illegal input)"
+        "operations pegging, play, show; features events; show also breakdown; illegal input not judged: show"
     )
+    assert Capabilities.from_hello(hello(operations=[])).describe() == "no operation"
 
 
 def test_two_hellos_differ_by_what_they_claim() -> None:
