@@ -92,7 +92,8 @@ class TerminalReporter:
         if self.verbose:
             self._clear_bar()
             label = self._paint(f"{result.status.value.upper():<14}", result.status)
-            print(f"{label} {result.item.name}", file=self.out)
+            why = f": {result.message}" if result.status is Status.NOT_APPLICABLE and result.message else ""
+            print(f"{label} {result.item.name}{why}", file=self.out)
         if self.progress:
             now = time.monotonic()
             if now - self._drawn >= REDRAW_EVERY:

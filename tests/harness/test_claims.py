@@ -225,6 +225,9 @@ def test_every_report_says_what_was_not_checked(
         "cases expecting a rejection, of operations whose illegal input the engine does not judge: show (1)",
     ]
     assert all(line in terminal for line in lines), terminal
+    verbose = main(["run", "--engine", engine, "--cases", str(small_cases), "--no-progress", "-v"])
+    assert verbose == 0
+    assert f"zoo-duplicate-card[six-card]: {NOT_JUDGED_SHOW}" in capsys.readouterr().out  # -v: each reason
     markdown = paths["md"].read_text(encoding="utf-8")
     assert "**Not checked: 2 results (not applicable):**" in markdown
     assert all(f"- {line}" in markdown for line in lines[1:])
