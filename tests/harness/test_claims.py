@@ -266,3 +266,11 @@ def test_serve_claims_per_operation_as_told(capsys: pytest.CaptureFixture[str]) 
     for wrong in (["--trusting", "shuffle"], ["--features", "shuffle:breakdown"], ["--features", "show:breakdowns"]):
         assert main(["serve", *wrong]) == 2
         assert "unknown operation or feature" in capsys.readouterr().err
+
+
+def test_a_later_hello_differs_by_its_claims_and_who_it_is_not_by_its_notes() -> None:
+    first = EngineInfo.from_hello(hello(operations=["show"]))
+    noted = EngineInfo.from_hello(hello(operations=["show"], engine={**HELLO["engine"], "notes": "pid 4242"}))
+    assert first.changes(noted) == []  # homepage and notes are free text
+    other = EngineInfo.from_hello(hello(operations=["show"], engine={"name": "e", "version": "2", "language": "C"}))
+    assert first.changes(other) == ["version '1' -> '2'"]
