@@ -3,8 +3,8 @@ written to the file at once (one `write`, no buffer in between), so an interrupt
 leaves every line written so far (schema/report/report-line.schema.json). `--report -` writes to
 standard output.
 
-A passing result's line is slim unless `--report-full` asks otherwise: its id, profile, status and
-time only, since the rest (title, file, rules, tags, explanation, the expectation compared) is
+A passing result's line is slim unless `--report-full` asks otherwise: its id, operation, profile,
+status and time only, since the rest (title, file, rules, tags, explanation, the expectation compared) is
 its case file's, and its answer was that expectation. The header says so (`slim`: which members
 are left out, where the case files are, the rerun command's start), and `cribcheck summary`
 reads the case files to remake every report (harness/results/saved.py). An all-pass run of the
@@ -24,9 +24,9 @@ from cribcheck.harness.results.status import Status
 REPORT_FORMAT = 1
 
 
-SLIM_MEMBERS = ("id", "profile", "status", "duration_ms")  # what a slim line keeps (with `type`)
+SLIM_MEMBERS = ("id", "op", "profile", "status", "duration_ms")  # what a slim line keeps (with `type`)
 SLIM_NOTE = (
-    "A passing result's line holds only its id, profile, status and duration_ms: its title, file, rules, tags, "
+    "A passing result's line holds only its id, op, profile, status and duration_ms: its title, file, rules, tags, "
     "explain and the expectation compared are in its case file (in `cases`), its answer was that expectation, "
     "its rerun command is `rerun_prefix` + --case ID --profile P. `cribcheck summary` reads them from there; "
     "`cribcheck run --report-full` writes them into every line."
@@ -108,6 +108,7 @@ def slim_line(result: CaseResult) -> dict[str, Any]:
     return {
         "type": "case",
         "id": result.case.id,
+        "op": result.case.op,
         "profile": result.profile,
         "status": result.status.value,
         "duration_ms": milliseconds(result.seconds),

@@ -139,7 +139,7 @@ class _RunBuilder:
         if profile not in case.profiles:
             raise ReportFileError(f"{where}: the case {line['id']} no longer lists the profile {profile}")
         info = self.header_line["engine"]["info"]
-        features = EngineInfo.from_hello(info).features if info is not None else ()
+        features = EngineInfo.from_hello(info).features_for(case.op) if info is not None else frozenset()
         expected = compared_expectation(case.op, case.expected(profile), features)
         return CaseResult(
             item=Item(case, profile),

@@ -123,8 +123,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument(
         "--report-full",
         action="store_true",
-        help="write every member of a passing result's line too (by default only its id, profile, status and "
-        "time: the rest is in its case file)",
+        help="write every member of a passing result's line too (by default only its id, operation, profile, "
+        "status and time: the rest is in its case file)",
     )
     output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")

@@ -71,6 +71,8 @@ WITNESSES: dict[tuple[str, int], Witness] = {
     ("smoke", 0): lambda tmp, mp: ["smoke", "--engine", SERVE],
     ("smoke", 1): lambda tmp, mp: ["smoke", "--engine", zoo("all_wrong")],
     ("smoke", 2): lambda tmp, mp: ["smoke", "--engine", "false"],
+    ("helpers", 0): lambda tmp, mp: ["helpers", "--copy", str(tmp / "helpers")],
+    ("helpers", 2): lambda tmp, mp: ["helpers", "--copy", "/dev/null/helpers"],
     ("serve", 0): lambda tmp, mp: (serve_with(mp, '{"hello": {"protocol": 1}}\n{"bye": {}}\n'), ["serve"])[1],
     ("serve", 2): lambda tmp, mp: ["serve", "--operations", "no-such-operation"],
     ("sweep", 0): lambda tmp, mp: [

@@ -99,7 +99,7 @@ def test_the_slim_report_of_the_whole_corpus_is_a_twentieth_of_the_full_one(tmp_
     # measured: 4,454,958 bytes full, 221,729 slim for the 1,737 results of 0.2.0's corpus
     assert full.stat().st_size > 15 * slim.stat().st_size
     header = read_report(slim)[0]
-    assert "only its id, profile, status and duration_ms" in header["slim"]["note"]
+    assert "only its id, op, profile, status and duration_ms" in header["slim"]["note"]
     assert "--report-full" in header["slim"]["note"]
     assert "slim" not in read_report(full)[0]
 
@@ -107,7 +107,7 @@ def test_the_slim_report_of_the_whole_corpus_is_a_twentieth_of_the_full_one(tmp_
 def test_a_slim_pass_line_holds_only_what_its_case_file_cannot_give(tmp_path: Path) -> None:
     slim, _ = both_reports(tmp_path, "--case", THREE)
     case_lines = [line for line in read_report(slim) if line["type"] == "case"]
-    assert case_lines[0].keys() == {"type", "id", "profile", "status", "duration_ms"}
+    assert case_lines[0].keys() == {"type", "id", "op", "profile", "status", "duration_ms"}
 
 
 def test_summary_remakes_every_report_from_a_slim_report_as_from_a_full_one(tmp_path: Path) -> None:
