@@ -4,7 +4,7 @@ hello, answers, messages, stderr), a case file, and a JSON Lines report read bac
 summary` (which may come from someone else's CI): every such text is hostile, and every size unbounded.
 
 - every report, `visible`: control characters but tab and newline, the bidirectional controls, lone
-  surrogates and the two non-characters XML refuses, written as their escapes (`\\x1b`, `\\u202e`,
+  surrogates, the non-characters and the line and paragraph separators, written as their escapes (`\\x1b`, `\\u202e`,
   `\\ud800`); the rules below apply it first.
 - terminal, `on_terminal`: as `visible`, and tab and carriage return too: every control character
   but newline. `SafeStream.write` applies it to everything printed; the reporters' own colours and
@@ -33,11 +33,17 @@ from typing import IO
 # What no report may hold as it is (tab and newline aside): the C0 and C1 control characters and
 # DEL (an engine's message could clear a terminal or break XML), the bidirectional formatting
 # characters (U+202E turns the rest of a line around: `exe.txt` shown as `txt.exe`), lone
-# surrogates (no UTF-8 writer encodes them) and the two non-characters XML refuses.
-_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_UNSHOWABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff\ufffe\uffff]")
+# surrogates (no UTF-8 writer encodes them), the 66 non-characters (XML refuses U+FFFE and
+# U+FFFF, an HTML parser reports every one as an error), and the line and paragraph separators
+# U+2028 and U+2029, which some readers take for the end of a line (markdown-it-py, Python's
+# splitlines: a code span or a table row cut in two).
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
+    f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+)
+_UNSHOWABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff{_NONCHARACTERS}]")
 # On a terminal, tab too: every control character but the newline.
-_UNSHOWABLE_ON_TERMINAL = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff\ufffe\uffff]")
+_UNSHOWABLE_ON_TERMINAL = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff{_NONCHARACTERS}]")
 # The sequences a reporter may write to a terminal itself: a colour (SGR), a carriage return and
 # the erase-line that redraw a progress bar.
 _OWN_CONTROLS = re.compile("\x1b\\[[0-9;]*m|\r|\x1b\\[K")
@@ -55,7 +61,7 @@ _BACKTICKS = re.compile("`+")
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def visible(text: str) -> str:
@@ -152,8 +158,10 @@ class SafeStream:
     writing, not the run. The reporter's own colours and line clears go through `paint` and
     `control`, the only ways a control sequence reaches the stream."""
 
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
+    def __init__(self, stream: IO[str] | SafeStream) -> None:
+        if isinstance(stream, SafeStream):  # wrapped once: its own sequences must reach the terminal
+            stream = stream.stream
+        self.stream: IO[str] = stream
         self.encoding = getattr(stream, "encoding", None) or "utf-8"
         self._gone = False
 

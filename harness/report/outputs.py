@@ -91,8 +91,10 @@ def side_by_side_markdown(comparison: Comparison) -> str:
         reporter.level = 3
         reporter.letter = column.letter
         replay_into(column.run, reporter)
-        lines.append(reporter.render(column.run.footer).rstrip("\n"))
-    return "\n".join(lines) + "\n"
+        # a blank line after each part: the part may end in an HTML block (`</details>`), which runs
+        # on to the next blank line, and the next engine's heading must not be read as raw HTML
+        lines += [*reporter.render(column.run.footer).splitlines(), ""]
+    return "\n".join(lines)
 
 
 def replay_into(run: Run, reporter: Reporter) -> None:

@@ -14,6 +14,7 @@ from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
 from cribcheck.harness.engine.protocol import hello_message
 from cribcheck.harness.report.common import diff_lines
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import Item
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
@@ -76,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = SafeStream(out or sys.stdout)  # the engine's own lines are shown, never acted on by the terminal
     options = engine_options(args, window=1, max_failures=len(SMOKE_CASES) + 1)
     assert options is not None  # --engine is required here
     print(f"starting: {args.engine}", file=out)

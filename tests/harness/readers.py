@@ -13,9 +13,9 @@ import html5lib
 from markdown_it import MarkdownIt
 
 
-def html_dom(text: str) -> ET.Element:
-    """The page as a browser builds it; html5lib's strict mode raises on any parse error."""
-    parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), strict=True, namespaceHTMLElements=False)
+def html_dom(text: str, *, strict: bool = True) -> ET.Element:
+    """The page as a browser builds it; in strict mode (the default) any parse error raises."""
+    parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), strict=strict, namespaceHTMLElements=False)
     return parser.parse(text)
 
 
@@ -27,8 +27,7 @@ def markdown_html(text: str) -> str:
 def markdown_dom(text: str) -> ET.Element:
     """The Markdown's HTML as a browser builds it (not strict: raw HTML of ours opens <details>
     in one HTML block and closes it in another, which CommonMark allows and browsers mend)."""
-    parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=False)
-    return parser.parse(markdown_html(text))
+    return html_dom(markdown_html(text), strict=False)
 
 
 def elements(root: ET.Element) -> Iterator[ET.Element]:
