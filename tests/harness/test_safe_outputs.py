@@ -23,6 +23,7 @@ from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
+from .conftest import zoo
 from .hostile import Texts, feed, run_of
 from .readers import TERMINAL_CONTROLS, html_dom, markdown_dom, tags, text_of
 
@@ -288,3 +289,36 @@ def test_a_result_s_answer_is_written_whole_in_the_json_lines_report(tmp_path: P
     feed(run, JsonLinesReporter(path))
     line = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
     assert len(line["expected"]["events"]) == 2_000
+
+
+# --- a live run of an engine whose every word is hostile ----------------------------------------
+
+
+def test_a_live_run_of_an_engine_of_hostile_words(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tests/harness/zoo/hostile_words.py, run as a user runs it, every report written: its name,
+    version, language, rejection messages and stderr reach every report as text."""
+    paths = {kind: tmp_path / f"r.{kind}" for kind in ("md", "html", "xml", "jsonl")}
+    code = main(
+        ["run", "--cases", str(small_cases), "--engine", zoo("hostile_words"), "--no-progress", "--color", "always",
+         "--markdown", str(paths["md"]), "--html", str(paths["html"]), "--junit", str(paths["xml"]),
+         "--report", str(paths["jsonl"])]
+    )  # fmt: skip
+    terminal = capsys.readouterr()
+    assert code == 1
+    own = re.compile(r"\x1b\[(?:3[1-6]|2|0)m")
+    assert not TERMINAL_CONTROLS.search(own.sub("", terminal.out + terminal.err).replace("\n", ""))
+    assert "\\x1b]0;pwned\\x07" in terminal.out and "\\x1b[8mhidden\\x0d\\x1b[2Koverwritten" in terminal.out
+    page = html_dom(paths["html"].read_text(encoding="utf-8"))
+    assert not tags(page, "img") and len(tags(page, "meta")) == 3 and len(tags(page, "script")) == 1
+    assert "alert(1)" not in (tags(page, "script")[0].text or "")
+    markdown = markdown_dom(paths["md"].read_text(encoding="utf-8"))
+    assert not tags(markdown, "img") and not tags(markdown, "a") and not tags(markdown, "h1")
+    assert not tags(markdown, "meta") and not tags(markdown, "script")
+    stderr = [text_of(block) for block in tags(markdown, "pre") if "injected heading" in text_of(block)]
+    assert len(stderr) == 1 and "```" in stderr[0]
+    ET.parse(paths["xml"])
+    assert main(["smoke", "--engine", zoo("hostile_words")]) == 1
+    smoke = capsys.readouterr().out
+    assert not TERMINAL_CONTROLS.search(smoke.replace("\n", "")) and "\\x1b]0;pwned\\x07" in smoke
