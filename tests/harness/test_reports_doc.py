@@ -45,9 +45,10 @@ def test_the_caps_documented_are_the_reports() -> None:
     assert f"{markdown.MAX_BYTES:,} bytes" in rows["the whole"]
     assert rows["one text (a title, a message, an explanation)"].count(f"{html.TEXT_LIMIT:,} characters") == 2
     assert html.TEXT_LIMIT == escaping.TEXT_LIMIT
-    assert f"| {html.NAME_LIMIT} characters | {escaping.NAME_LIMIT} characters |" in rows[
-        "one name (a case id, a rule, a profile, a file)"
-    ]
+    assert (
+        f"| {html.NAME_LIMIT} characters | {escaping.NAME_LIMIT} characters |"
+        in rows["one name (a case id, a rule, a profile, a file)"]
+    )
     assert f"{html.PRE_LINES} lines and the first {html.PRE_LINES} members" in rows["expected and actual"]
     assert f"{DIFF_LINES} lines" in rows["expected and actual"]
     tables = rows["tables"]
