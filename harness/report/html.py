@@ -451,7 +451,7 @@ class _Page:
             "name": result.item.name,
             "title": case.title,
             "file": case.file,
-            "op": case.op,
+            "op": case.op or "none",  # a transcript's line that names no operation (cribcheck check)
             "engine": run.label if len(self.runs) > 1 else "",
             "explain": " ".join(case.explain[: TEXT_LIMIT * 2].split()) if case.explain else "",
             "mismatches": result.mismatches[:20],
