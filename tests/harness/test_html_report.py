@@ -123,3 +123,22 @@ def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
     assert (
         "rerun: <code>cribcheck run --engine " in entry and "--case buggy-crib-four-hearts --profile six-card" in entry
     )
+
+
+def test_a_run_without_html_does_not_load_the_templates(tmp_path: Path) -> None:
+    """Jinja2 is imported on the first page written (harness/report/html.py's environment), so a run
+    without --html pays nothing for it; with --html it is loaded."""
+    import subprocess
+    import sys
+
+    from .conftest import write_cases
+
+    cases = write_cases(tmp_path / "cases")
+    script = (
+        "import sys; from cribcheck.harness.cli import main; "
+        f"main(['run', '--cases', {str(cases)!r}, '--no-progress', *sys.argv[1:]]); "
+        "print('jinja2' in sys.modules)"
+    )
+    for extra, loaded in (([], "False"), (["--html", str(tmp_path / "r.html")], "True")):
+        done = subprocess.run([sys.executable, "-c", script, *extra], capture_output=True, text=True, check=False)
+        assert done.stdout.splitlines()[-1] == loaded, done.stdout + done.stderr
