@@ -40,11 +40,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.operations.capabilities import Capabilities
 from cribcheck.harness.report.common import (
     CollectingReporter,
     actual_shown,
     json_safe,
     needs_detail,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
 )
@@ -341,6 +344,8 @@ class _Page:
             "interrupted": footer.interrupted,
             "stopped_early": footer.stopped_early,
             "warnings": warnings[:MAX_WARNINGS],
+            "not_checked": not_checked_title(footer),
+            "not_checked_lines": not_checked_lines(footer),
             "warnings_left": max(len(warnings) - MAX_WARNINGS, 0),
             "stderr": stderr,
             "profiles": [
@@ -519,7 +524,7 @@ def _facts(run: Run) -> list[tuple[str, str]]:
     facts.append(("command", header.engine_command or "the reference engine, in-process"))
     facts.append(("mode", header.engine_mode))
     if info is not None:
-        facts.append(("claims", _claims(info.raw)))
+        facts.append(("claims", _claims(info.capabilities)))
     facts += [
         ("suite", f"cribcheck {header.suite_version}, protocol {header.protocol}, cases {header.cases_dir}"),
         ("run", f"started {header.started}" + (f", finished {footer.finished}" if footer.finished else "")),
@@ -573,14 +578,9 @@ def _trim(value: Any) -> tuple[Any, int]:
     return value, 0
 
 
-def _claims(raw: Mapping[str, Any]) -> str:
-    profiles = list(raw.get("profiles", ()))
-    operations = list(raw.get("operations", ()))
-    features = list(raw.get("features", ()))
-    return (
-        f"{len(profiles)} profiles ({', '.join(profiles)}); operations {', '.join(operations) or 'none'}; "
-        f"features {', '.join(features) or 'none'}"
-    )
+def _claims(claimed: Capabilities) -> str:
+    profiles = sorted(claimed.profiles)
+    return f"{len(profiles)} profiles ({', '.join(profiles)}); {claimed.describe()}"
 
 
 def _words(value: object) -> str:

@@ -22,6 +22,8 @@ from cribcheck.harness.report.common import (
     compliance_text,
     diff_lines,
     needs_detail,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
     rows_within,
@@ -69,6 +71,11 @@ class MarkdownReporter(CollectingReporter):
             lines += [f"> **Warning:** {md_text(note)}", ""]
         if len(footer.notes) > NOTES:
             lines += [f"> {len(footer.notes) - NOTES:,} more warnings {MORE}.", ""]
+        title = not_checked_title(footer)
+        if title:
+            lines += [f"**{md_text(title[0].upper() + title[1:])}:**", ""]
+            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer)]
+            lines.append("")
         stderr: list[str] = []
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
             tail = [line[:300] for line in footer.stderr_tail[-STDERR_LINES:]]

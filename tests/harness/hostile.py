@@ -13,7 +13,7 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.report.outputs import replay
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
 from cribcheck.harness.results.expectations import Expectation
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import CaseResult, Item, NotChecked, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
@@ -155,6 +155,7 @@ def run_of(texts: Texts, *, statuses: tuple[Status, ...] | None = None, started:
         notes=(texts["note"],),
         exit_status=2,
         diagnosis=diagnosis,
+        not_checked=(NotChecked("profile", texts["claimed"], 3), NotChecked("operation", "pegging", 2)),
     )
     return Run(header, tuple(results) if started else (), footer, "crafted.jsonl line 1", (texts["warning"],))
 

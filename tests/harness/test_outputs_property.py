@@ -75,12 +75,12 @@ IN_HTML = (
 IN_MARKDOWN = (
     "engine_name", "engine_version", "engine_language", "suite_version", "aborted", "stopped_early", "note",
     "stderr_line", "profile", "rule", "case_id", "title", "file", "explain", "mismatch", "message",
-    "rejection_message",
+    "rejection_message", "claimed",
 )  # fmt: skip
 IN_JUNIT = ("case_id", "profile", "title", "rule", "file", "mismatch", "message", "aborted", "stderr_line")
 IN_TERMINAL = (
     "engine_name", "engine_version", "engine_language", "command", "profile", "case_id", "title", "file", "rule",
-    "mismatch", "message", "rejection_message", "aborted", "stopped_early", "note", "stderr_line",
+    "mismatch", "message", "rejection_message", "aborted", "stopped_early", "note", "stderr_line", "claimed",
 )  # fmt: skip
 IN_SIDE_BY_SIDE = ("engine_name", "engine_version", "command", "rule", "case_id", "profile")
 
@@ -159,7 +159,8 @@ def test_html_of_an_engine_that_did_not_start_shows_any_text_as_text(texts: Text
 
 # --- Markdown -----------------------------------------------------------------------------------
 
-STRONG = {"passed", "FAILED", "Stopped:", "Warning:", "A", "B", *(status.value.upper() for status in Status)}
+STRONG = {"passed", "FAILED", "Stopped:", "Warning:", "A", "B", "Not checked: 5 results (not applicable):",
+          *(status.value.upper() for status in Status)}  # fmt: skip
 MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 
 
