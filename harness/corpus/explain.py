@@ -1,4 +1,5 @@
-"""`cribcheck explain ID`: one case, laid out for a person settling a dispute.
+"""`cribcheck explain ID`: one case, laid out for a person settling a dispute (a rule or a dispute
+of the catalogue: harness/corpus/explain_rule.py).
 
 It prints the case's title, file and tags; the statement and sources of each rule it cites (from
 the catalogue); its input in readable form; its `explain` text; and, under each listed profile,
@@ -19,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
-from cribcheck.harness.contract.words import did_you_mean
-from cribcheck.harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
+from cribcheck.harness.contract.words import did_you_mean, nearest
+from cribcheck.harness.corpus import explain_rule
+from cribcheck.harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, load_cases, read_case_file
 from cribcheck.harness.corpus.lint import read_catalogue
 from cribcheck.harness.corpus.strict_yaml import read_yaml
 from cribcheck.harness.operations.answers import run_reference
@@ -452,7 +454,11 @@ def _wrap(text: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "case_id", metavar="ID", help="the id of a case, or ID[PROFILE] (as failures print it) for one profile"
+        "case_id",
+        metavar="ID",
+        help="the id of a case, or ID[PROFILE] (as failures print it) for one profile; or a rule id "
+        "(peg.thirty-one: its statement, sources, profiles, disputes and the cases that show it best), "
+        "or a dispute (D4, or its rule id dispute.d4-crib-nobs: both readings and a case under each)",
     )
     add_corpus_arguments(parser)
 
@@ -462,7 +468,19 @@ def main(args: argparse.Namespace) -> int:
     try:
         case = find_case(case_id, args.cases, args.catalogue)
     except CaseNotFound as missing:
-        print(f"cribcheck explain: no case has the id {missing.case_id!r}", file=sys.stderr)
+        rules = rules_by_id(args.catalogue)
+        found = explain_rule.find(case_id, rules) if profile is None else None
+        if found is not None:
+            cases = load_cases(args.cases)
+            print(explain_rule.explain_dispute(found.rule, cases) if found.dispute else
+                  explain_rule.explain_rule(found.rule, rules, cases))  # fmt: skip
+            return 0
+        print(f"cribcheck explain: no case, rule or dispute has the id {missing.case_id!r}", file=sys.stderr)
+        near_rules = nearest(
+            case_id, [*rules, *(str(rule["dispute"]) for rule in rules.values() if rule.get("dispute"))]
+        )
+        if near_rules:
+            print(f"nearest rules: {', '.join(near_rules)}", file=sys.stderr)
         if missing.broken_in:
             print(f"it is in {missing.broken_in}, which fails the schema: run cribcheck lint on it", file=sys.stderr)
         if missing.suggestions:

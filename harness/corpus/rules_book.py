@@ -90,10 +90,11 @@ def _rule(rule: Mapping[str, Any], cases: Sequence[Case], profiles: Mapping[str,
                 f"- **{label}** ({rule['dispute']}): {_text(reading['reading'])}. "
                 f"Sources: {_sources_of(reading['sources'])}. "
                 f"Played by {', '.join(f'`{name}`' for name in players)}.",
-                f"  Cases: {_case_links(under, family)}",
+                f"  Cases ({len(under)}):{'' if under else ' none'}",
+                *_case_lines(under, family, "  "),
             ]
     else:
-        lines.append(f"- **Cases ({len(cases)}):** {_case_links(cases)}")
+        lines += [f"- **Cases ({len(cases)}):**{'' if cases else ' none'}", *_case_lines(cases)]
     return [*lines, ""]
 
 
@@ -181,15 +182,13 @@ def _skunks(rule: SkunkRule | None) -> str:
     return "; ".join(parts)
 
 
-def _case_links(cases: Sequence[Case], only: set[str] | None = None) -> str:
-    """The cases grouped by file: `[file](link): `id` (profiles), ...; ...`."""
-    if not cases:
-        return "none"
-    by_file: dict[str, list[str]] = defaultdict(list)
+def _case_lines(cases: Sequence[Case], only: set[str] | None = None, indent: str = "") -> list[str]:
+    """One line a case: `- `id` (profiles), [file](link)`, under the rule's line."""
+    lines = []
     for case in cases:
         shown = [name for name in case.profiles if only is None or name in only]
-        by_file[case.file].append(f"`{case.id}` ({', '.join(shown)})")
-    return "; ".join(f"[{file}](../{file}): {', '.join(entries)}" for file, entries in by_file.items())
+        lines.append(f"{indent}  - `{case.id}` ({', '.join(shown)}), [{case.file}](../{case.file})")
+    return lines
 
 
 def _sources_of(citations: Sequence[str]) -> str:

@@ -3,9 +3,17 @@
 xpass are <failure>, error is <error>, skip, not_applicable and xfail are <skipped> (with the
 reason). The engine's stderr tail is the suites' <system-err>.
 
+A test case's `file=` is its case file as a path from the current folder, given only when the file
+is there: a CI reporter turns `file=` into a link or an annotation on the user's repository, where
+the suite's own case files (`cases/flow/cut.yaml`, installed with cribcheck) are not. Those are
+named in a failure's text instead (`case file: cribcheck's cases/flow/cut.yaml`); a user's own
+`--cases` folder in the repository keeps its `file=`.
+
 A run that did not go to the end has a last suite `cribcheck.run` whose one test case says why:
-an engine that could not start (or had nothing applicable) is `<testcase name="engine">` with an
-<error type="setup">; a run interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
+a run that could not be set up (a missing expectations file, a case file with problems, a
+selection that matches nothing) is `<testcase name="setup">` with an <error type="setup">; an engine
+that could not start (or had nothing applicable) is `<testcase name="engine">`, likewise; a run
+interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
 `<error message="run interrupted" type="interrupted">`; a run stopped by -x or --max-fail is
 `<testcase name="run">` with `<skipped message="stopped early: ...">`. That suite's property
 `complete` is false whenever results are missing.
@@ -21,7 +29,7 @@ from pathlib import Path
 
 from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
 from cribcheck.harness.report.escaping import clean_xml
-from cribcheck.harness.results.results import CaseResult, RunFooter, area_of
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, RunFooter, area_of
 from cribcheck.harness.results.status import Status
 
 
@@ -32,7 +40,24 @@ def write_junit(root: ET.Element, path: Path) -> None:
     tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
+def _run_case_name(footer: RunFooter, any_result: bool) -> str:
+    """`setup` (the run could not be set up), `engine` (it could not start, or nothing was
+    applicable to it), else `run`."""
+    if footer.aborted and footer.aborted.startswith(SETUP_ERROR):
+        return "setup"
+    return "engine" if footer.aborted or not any_result else "run"
+
+
 class JUnitReporter(CollectingReporter):
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._here: dict[str, bool] = {}  # case file -> whether it is in the current folder
+
+    def _in_this_folder(self, file: str) -> bool:
+        if file not in self._here:
+            self._here[file] = not Path(file).is_absolute() and Path(file).is_file()
+        return self._here[file]
+
     def finish(self, footer: RunFooter) -> None:
         write_junit(self.build(footer), self.path)
 
@@ -69,7 +94,7 @@ class JUnitReporter(CollectingReporter):
         case = ET.SubElement(
             suite,
             "testcase",
-            name="engine" if footer.aborted or not self._results else "run",
+            name=_run_case_name(footer, bool(self._results)),
             classname="cribcheck.run",
         )
         totals["tests"] += 1
@@ -92,9 +117,10 @@ class JUnitReporter(CollectingReporter):
             "testcase",
             name=result.item.name,
             classname=f"cribcheck.{result.profile}.{area_of(case)}",
-            file=case.file,
             time=f"{shown_seconds(result.seconds):.3f}",
         )
+        if self._in_this_folder(case.file):
+            element.set("file", case.file)
         message = (result.message or result.status.value)[:500]
         if result.status in (Status.FAIL, Status.XPASS):
             failure = ET.SubElement(element, "failure", message=message, type=result.status.value)
@@ -110,7 +136,8 @@ class JUnitReporter(CollectingReporter):
 
     def _body(self, result: CaseResult) -> str:
         case = result.case
-        lines = [f"{case.title}", f"rules: {', '.join(case.rules)}", *result.mismatches]
+        where = case.file if self._in_this_folder(case.file) else f"cribcheck's {case.file}"
+        lines = [f"{case.title}", f"rules: {', '.join(case.rules)}", f"case file: {where}", *result.mismatches]
         if result.message and result.status is not Status.FAIL:
             lines.append(result.message)
         if case.explain:

@@ -18,6 +18,8 @@ from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.status import Status
 
+SETUP_ERROR = "setup error"  # how `RunFooter.aborted` begins when a run could not be set up (no case ran)
+
 
 @dataclass(frozen=True)
 class Item:
@@ -177,6 +179,7 @@ class RunHeader:
     selection: Mapping[str, Any]
     planned: int
     rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+    cases_path: str = ""  # the corpus, absolute: where a slim report's reader finds the case files
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ and a line that is not JSON, or not a valid line, or out of place (a case line b
 stops the reading with an error naming the file and the line. A file may hold several runs one
 after the other (one per engine), each from its header line to its footer line; a run whose
 footer is missing (the run was killed) is read with a footer that says so.
+
+A slim report (the default: harness/report/jsonl.py) gives a passing result only its id, profile,
+status and time: the rest is read from its case file, in the corpus its header names, and a case
+no longer there (or a corpus no longer readable) is an error naming the line.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cribcheck.harness.contract.files import CASES_DIR
 from cribcheck.harness.contract.schemas import problems
-from cribcheck.harness.corpus.cases import Case
+from cribcheck.harness.corpus.cases import Case, CaseFileError, load_cases
 from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.operations.features import compared_expectation
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.results import CaseResult, Item, NotChecked, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
@@ -60,13 +66,14 @@ def read_runs(path: Path, *, check: bool = True) -> list[Run]:
         raise ReportFileError(f"{path}: cannot read: {error}") from None
     runs: list[Run] = []
     builder: _RunBuilder | None = None
+    corpora = Corpora()
     for number, line in _lines(path, text, check):
         kind = line["type"]
         where = f"{path} line {number}"
         if kind == "header":
             if builder is not None:
                 runs.append(builder.finish(None, where))
-            builder = _RunBuilder(line, where)
+            builder = _RunBuilder(line, where, corpora)
         elif builder is None:
             raise ReportFileError(f"{where}: a {kind} line before any header line")
         elif kind == "case":
@@ -103,17 +110,44 @@ def _lines(path: Path, text: str, check: bool = True) -> Iterator[tuple[int, dic
 class _RunBuilder:
     """The run being read: its header line, then its case lines."""
 
-    def __init__(self, header: Mapping[str, Any], where: str) -> None:
+    def __init__(self, header: Mapping[str, Any], where: str, corpora: Corpora | None = None) -> None:
         self.header_line = header
         self.where = where
         self.results: list[CaseResult] = []
         self.prefix: tuple[str, ...] | None = None
         self.prefix_text: str | None = None
+        self.slim: Mapping[str, Any] | None = header.get("slim")
+        self.corpora = corpora or Corpora()
+        if self.slim is not None:
+            self.prefix = tuple(self.slim["rerun_prefix"])
+            self.prefix_text = shlex.join(self.prefix)
 
     def add(self, line: Mapping[str, Any], where: str) -> None:
+        if "title" not in line:
+            self.results.append(self._slim_result(line, where))
+            return
         if "rerun" in line:
             self._rerun(line, where)
         self.results.append(case_result(line))
+
+    def _slim_result(self, line: Mapping[str, Any], where: str) -> CaseResult:
+        """A passing result written slim: its case and expectation from its case file."""
+        if self.slim is None:
+            raise ReportFileError(f"{where}: a slim case line in a report whose header has no `slim`")
+        case = self.corpora.case(self.slim["cases"], self.header_line["suite"].get("cases", ""), line["id"], where)
+        profile = line["profile"]
+        if profile not in case.profiles:
+            raise ReportFileError(f"{where}: the case {line['id']} no longer lists the profile {profile}")
+        info = self.header_line["engine"]["info"]
+        features = EngineInfo.from_hello(info).features_for(case.op) if info is not None else frozenset()
+        expected = compared_expectation(case.op, case.expected(profile), features)
+        return CaseResult(
+            item=Item(case, profile),
+            status=Status(line["status"]),
+            expected=expected,
+            actual=answer(expected, None),  # a pass: its answer was the expectation compared
+            seconds=line.get("duration_ms", 0) / 1000,
+        )
 
     def _rerun(self, line: Mapping[str, Any], where: str) -> None:
         """The run's rerun prefix, from the first case line; every other line must share it."""
@@ -137,6 +171,36 @@ class _RunBuilder:
         return Run(header, tuple(self.results), run_footer(footer, self.results), self.where, warnings)
 
 
+class Corpora:
+    """The corpora that slim reports name, each loaded once for a reading: path -> cases by id."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, dict[str, Case] | str] = {}
+
+    def case(self, path: str, shown: str, case_id: str, where: str) -> Case:
+        if path not in self._loaded:
+            self._loaded[path] = self._load(path, shown)
+        loaded = self._loaded[path]
+        if isinstance(loaded, str):
+            raise ReportFileError(f"{where}: a passing result written slim, and {loaded}")
+        if case_id not in loaded:
+            raise ReportFileError(
+                f"{where}: a passing result written slim, and no case {case_id} in {path} (the corpus has changed "
+                "since the run: a report written with --report-full needs no case file)"
+            )
+        return loaded[case_id]
+
+    @staticmethod
+    def _load(path: str, shown: str) -> dict[str, Case] | str:
+        folder = Path(path)
+        if not folder.exists() and shown == "cases":  # the suite's own corpus, installed elsewhere since
+            folder = CASES_DIR
+        try:
+            return {case.id: case for case in load_cases(folder)}
+        except (CaseFileError, OSError) as error:
+            return f"its case files cannot be read ({folder}): {error}"
+
+
 def run_header(line: Mapping[str, Any], rerun_prefix: tuple[str, ...]) -> RunHeader:
     engine = line["engine"]
     return RunHeader(
@@ -150,6 +214,7 @@ def run_header(line: Mapping[str, Any], rerun_prefix: tuple[str, ...]) -> RunHea
         selection=dict(line["selection"]),
         planned=line.get("planned", 0),
         rerun_prefix=rerun_prefix,
+        cases_path=line["slim"]["cases"] if "slim" in line else "",
     )
 
 

@@ -265,7 +265,7 @@ def test_main_prints_the_page(cases_root: Path, capsys: pytest.CaptureFixture[st
 def test_main_exits_2_on_an_unknown_id(cases_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_main(cases_root, "hand-first-five") == 2
     err = capsys.readouterr().err
-    assert "no case has the id 'hand-first-five'" in err
+    assert "no case, rule or dispute has the id 'hand-first-five'" in err
     assert "nearest ids: hand-first-five-card" in err
 
 
