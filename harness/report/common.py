@@ -223,6 +223,7 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "expectation": None if result.expectation is None else result.expectation.as_json(),
         "rerun": rerun_command(header, result),
         "rejection_message": rejection_message(result),
+        "left_out": result.left_out.as_json(),
     }
 
 

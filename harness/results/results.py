@@ -15,6 +15,7 @@ from cribcheck.harness.engine.protocol import EngineInfo, Request
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.kept import LeftOut
 from cribcheck.harness.results.status import Status
 
 
@@ -49,10 +50,11 @@ class CaseResult:
     message: str | None = None  # the error, the skip reason, the first mismatch...
     mismatches: tuple[str, ...] = ()
     expected: Mapping[str, Any] | None = None  # the expectation compared
-    actual: Mapping[str, Any] | None = None  # the answer: {"ok": result} or {"rejected": {...}}
+    actual: Mapping[str, Any] | None = None  # the answer as kept: {"ok": result} or {"rejected": {...}}, cut (kept.py)
     seconds: float = 0.0
     expectation: Expectation | None = None
     line: str | None = None  # what the engine wrote, when it broke the protocol
+    left_out: LeftOut = field(default_factory=LeftOut)  # what was cut of what the engine sent (harness.results.kept)
 
     @property
     def case(self) -> Case:

@@ -22,6 +22,7 @@ from cribcheck.harness.contract.schemas import problems
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.kept import LeftOut, kept_text, kept_value
 from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 
@@ -154,6 +155,9 @@ def run_header(line: Mapping[str, Any], rerun_prefix: tuple[str, ...]) -> RunHea
 
 
 def case_result(line: Mapping[str, Any]) -> CaseResult:
+    """A case line as the result the run had: what it keeps of the engine's answer and texts is
+    bounded as a live result's is (harness.results.kept), whatever the line holds, and `left_out`
+    adds what this reading cut to what the run had cut."""
     profile = line["profile"]
     sent = line.get("profile_sent", profile)
     case = Case(
@@ -171,17 +175,26 @@ def case_result(line: Mapping[str, Any]) -> CaseResult:
         request_profile=None if sent == profile else sent,
     )
     entry = line.get("expectation")
+    message, left_out = kept_text(line.get("message"))
+    mismatches = []
+    for mismatch in line.get("mismatches", ()):
+        text, cut = kept_text(mismatch)
+        mismatches.append(text or "")
+        left_out += cut
+    actual, cut = kept_value(answer(line.get("actual"), line.get("rejection_message")))
+    expected, cut_expected = kept_value(line.get("expected"))
     return CaseResult(
         item=Item(case, profile),
         status=Status(line["status"]),
-        message=line.get("message"),
-        mismatches=tuple(line.get("mismatches", ())),
-        expected=line.get("expected"),
-        actual=answer(line.get("actual"), line.get("rejection_message")),
+        message=message,
+        mismatches=tuple(mismatches),
+        expected=expected,
+        actual=actual,
         seconds=line.get("duration_ms", 0) / 1000,
         expectation=None
         if entry is None
         else Expectation(entry["id"], entry["reason"], entry.get("profile"), entry.get("link")),
+        left_out=LeftOut.from_json(line.get("left_out")) + left_out + cut + cut_expected,
     )
 
 
