@@ -8,7 +8,7 @@ import json
 import math
 import re
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
@@ -117,18 +117,27 @@ class SafeStream:
 
 class CollectingReporter:
     """A reporter that writes one file at the end of the run from every result: it keeps the
-    header and the results as they come, and its subclass's `finish` writes the file."""
+    header and the results as they come (a live run's, each a bounded size: harness.results.kept),
+    or is handed a saved run's results (`take`: read again from the report each time they are gone
+    through), and its subclass's `finish` writes the file, going through them as a stream and
+    keeping a bounded part."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
+        self._results: Collection[CaseResult] = []
+        self._collected: list[CaseResult] = []
 
     def start(self, header: RunHeader) -> None:
         self._header = header
+        self._results = self._collected = []
 
     def case(self, result: CaseResult) -> None:
-        self._results.append(result)
+        self._collected.append(result)
+
+    def take(self, results: Collection[CaseResult]) -> None:
+        """A saved run's results, all at once, in place of `case` for each."""
+        self._results = results
 
 
 def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:

@@ -23,6 +23,7 @@ import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from cribcheck.harness.results.status import Status
 
 RULES_BOOK = REPO_ROOT / "docs" / "rules.md"
 LISTED = (Status.FAIL, Status.ERROR, Status.XPASS, Status.XFAIL, Status.SKIP)  # results shown one by one
+MAX_LISTED = 2_000  # results shown one by one, per engine; the others counted (what the page keeps is bounded)
 
 STYLE = """
 :root{--pass:#1a7f37;--fail:#cf222e;--error:#8250df;--partial:#9a6700;--na:#6e7781;--line:#d0d7de}
@@ -139,7 +141,7 @@ def render(runs: Sequence[Run], *, rules_book: str = "docs/rules.md") -> str:
 class HtmlReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
         assert self._header is not None
-        run = Run(self._header, tuple(self._results), footer)
+        run = Run(self._header, self._results, footer)
         write_html(self.path, [run])
 
 
@@ -151,8 +153,14 @@ class _Page:
     def __init__(self, runs: Sequence[Run], rules_book: str) -> None:
         self.runs = runs
         self.book = rules_book
-        self.listed = [[result for result in run.results if result.status in LISTED] for run in runs]
-        self.letters = [column.letter for column in Comparison.of(runs).columns] if len(runs) > 1 else []
+        self.listed: list[list[CaseResult]] = []  # the first MAX_LISTED of each run (a bounded number)
+        self.unlisted: list[int] = []  # those past them, counted
+        for run in runs:
+            listing = (result for result in run.results if result.status in LISTED)
+            self.listed.append(list(islice(listing, MAX_LISTED)))
+            self.unlisted.append(sum(1 for _ in listing))
+        self.comparison = Comparison.of(runs) if len(runs) > 1 else None
+        self.letters = [column.letter for column in self.comparison.columns] if self.comparison else []
 
     def html(self) -> str:
         first = self.runs[0].header
@@ -171,8 +179,8 @@ class _Page:
             f"engine{'s' if len(self.runs) > 1 else ''}: {e(names)}</p></header>",
             self._filters(),
         ]
-        if len(self.runs) > 1:
-            parts.append(self._comparison(Comparison.of(self.runs)))
+        if self.comparison is not None:
+            parts.append(self._comparison(self.comparison))
         for number, run in enumerate(self.runs):
             parts.append(self._engine(number, run))
         parts += [self._legend(), f"<script>{SCRIPT}</script>", "</body></html>"]
@@ -181,10 +189,17 @@ class _Page:
     # --- filters -------------------------------------------------------------------------------
 
     def _filters(self) -> str:
-        results = [result for run in self.runs for result in run.results]
-        present = [status for status in Status if any(result.status is status for result in results)]
-        profiles = sorted({result.profile for result in results})
-        rules = sorted({rule for result in results for rule in result.case.rules}, key=lambda r: (rule_area(r), r))
+        seen: set[Status] = set()
+        profile_names: set[str] = set()
+        rule_names: set[str] = set()
+        for run in self.runs:  # a stream: only the sets are kept
+            for result in run.results:
+                seen.add(result.status)
+                profile_names.add(result.profile)
+                rule_names.update(result.case.rules)
+        present = [status for status in Status if status in seen]
+        profiles = sorted(profile_names)
+        rules = sorted(rule_names, key=lambda r: (rule_area(r), r))
         areas: dict[str, list[str]] = {}
         for rule in rules:
             areas.setdefault(rule_area(rule), []).append(rule)
@@ -240,17 +255,22 @@ class _Page:
         split_rules = ", ".join(self._rule_link(rule) for rule in sorted(disagree_by_rule, key=_by_area)) or "none"
         case_rows = []
         for row in comparison.rows:
-            result = row.first
             statuses = " ".join(sorted({status.value for status in row.statuses if status is not None}))
             cells = "".join(
                 f'<td class="c {self._status_class(status)}">{e(mark(status))}</td>' for status in row.statuses
             )
             case_rows.append(
-                f'<tr data-entry data-status="{e(statuses)}" data-profile="{e(result.profile)}" '
-                f'data-rules="{e(" ".join(result.case.rules))}"><td>{"disagree" if row.disagree else ""}</td>'
-                f"<td><code>{e(row.name)}</code><br>{e(result.case.title)}</td>{cells}</tr>"
+                f'<tr data-entry data-status="{e(statuses)}" data-profile="{e(row.profile)}" '
+                f'data-rules="{e(" ".join(row.rules))}"><td>{"disagree" if row.disagree else ""}</td>'
+                f"<td><code>{e(row.name)}</code><br>{e(row.title)}</td>{cells}</tr>"
             )
-        disagreements = len(comparison.disagreements)
+        if comparison.total_rows > len(comparison.rows):
+            more = comparison.total_rows - len(comparison.rows)
+            case_rows.append(
+                f'<tr><td></td><td colspan="{len(columns) + 1}">{more:,} more case x profile results, not listed '
+                "here (only the first ones are): each engine's JSON Lines report has every result.</td></tr>"
+            )
+        disagreements = comparison.disagreeing
         return (
             '<section id="comparison"><h2>Engines side by side</h2>'
             '<table class="engines"><tr><th></th><th>engine</th><th>command</th><th>compliance</th><th></th></tr>'
@@ -397,9 +417,16 @@ class _Page:
             sections.append(
                 f"<section data-group><h4>{self._rule_link(rule)} ({len(groups[rule])})</h4>{entries}</section>"
             )
+        unlisted = self.unlisted[number]
+        more = (
+            f'<p class="note">{unlisted:,} more results that did not pass are not shown here (only the first '
+            f"{MAX_LISTED:,} are): every one is in the JSON Lines report.</p>"
+            if unlisted
+            else ""
+        )
         return (
-            f"<h3>Results that did not pass ({len(listed)}: {bad} failing the run), by their case's first rule</h3>"
-            + "".join(sections)
+            f"<h3>Results that did not pass ({len(listed) + unlisted}: {bad} failing the run"
+            f"{' among those shown' if unlisted else ''}), by their case's first rule</h3>" + more + "".join(sections)
         )
 
     def _entry(self, number: int, run: Run, result: CaseResult) -> str:

@@ -2,11 +2,13 @@
 counts by profile, by rule area and by rule, and every failure grouped under its case's first
 rule, each folded under <details>. Past MAX_BYTES of text (GitHub cuts a step summary at 1 MiB)
 the remaining failures are still each named on a line, and the summary says where their details
-are; none is left out."""
+are; past MAX_NAMED failures the rest are counted, not named (the JSON Lines report has them), so
+that what the reporter keeps is bounded whatever the number of results."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 
 from cribcheck.harness.report.common import (
     CollectingReporter,
@@ -22,6 +24,7 @@ from cribcheck.harness.results.results import CaseResult, RunFooter
 from cribcheck.harness.results.status import Status
 
 MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 MiB (1,048,576 bytes)
+MAX_NAMED = 5_000  # failures named (a line each, at least); the others counted, so that what is kept is bounded
 
 
 def _size(lines: list[str]) -> int:
@@ -92,7 +95,9 @@ class MarkdownReporter(CollectingReporter):
     def _failures(self, used: int) -> list[str]:
         """Every failure, grouped by its case's first rule; each in full while the whole text
         (`used` bytes before this part) stays under MAX_BYTES, else named on one line."""
-        detailed = [result for result in self._results if needs_detail(result)]
+        failing = (result for result in self._results if needs_detail(result))
+        detailed = list(islice(failing, MAX_NAMED))  # kept: a bounded number, whatever the report's size
+        unnamed = sum(1 for _ in failing)
         if not detailed:
             return []
         groups: dict[str, list[CaseResult]] = {}
@@ -101,7 +106,7 @@ class MarkdownReporter(CollectingReporter):
         heads = {rule: f"#### `{rule}` ({len(results)})" for rule, results in groups.items()}
         shorts = {result.item.key: self._short(result) for result in detailed}
         budget = self.max_bytes - used - _size([*heads.values(), *shorts.values()]) - 1000 - 4 * len(heads)
-        lines = [f"### Failures ({len(detailed)}), by rule", ""]
+        lines = [f"### Failures ({len(detailed) + unnamed:,}), by rule", ""]
         short = 0
         for rule in sorted(groups):
             lines += [heads[rule], ""]
@@ -116,6 +121,12 @@ class MarkdownReporter(CollectingReporter):
                     lines.append(shorts[result.item.key])
             if lines[-1] != "":
                 lines.append("")
+        if unnamed:
+            lines += [
+                f"> {unnamed:,} more failures are not named here (only the first {MAX_NAMED:,} are): every one is in "
+                "the JSON Lines report (`--report FILE.jsonl`).",
+                "",
+            ]
         if short:
             lines += [
                 f"> {short} of the failures are named above without their details, to keep this summary under "

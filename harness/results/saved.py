@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from cribcheck.harness.contract.schemas import problems
 from cribcheck.harness.corpus.cases import Case
@@ -30,16 +30,51 @@ SCHEMA = "report/report-line.schema.json"
 NO_FOOTER = "the report ends without a footer line: the run was stopped before it could finish"
 
 
+MAX_LINE = 64 * 1024 * 1024  # bytes of one report line; a longer line is not one a run writes
+
+
 class ReportFileError(Exception):
     """A report cannot be read; the message names the file and the line."""
 
 
+class SavedResults:
+    """The results of one run of a report, read from the file each time they are gone through: a
+    report of any size is read as a stream, and only what a reporter keeps stays in memory. The
+    lines were checked when the report was first read (read_runs); the file must not change."""
+
+    def __init__(self, path: Path, start: int, end: int, count: int) -> None:
+        self.path = path
+        self._start = start  # the byte offset of the run's first case line
+        self._end = end  # the byte offset just past its last
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    def __iter__(self) -> Iterator[CaseResult]:
+        if not self._count:
+            return
+        with self.path.open("rb") as file:
+            file.seek(self._start)
+            while file.tell() < self._end:
+                raw = file.readline(MAX_LINE + 1)
+                if raw.strip():
+                    yield case_result(json.loads(raw))
+
+    def __contains__(self, item: object) -> bool:
+        return any(result == item for result in self)
+
+
 @dataclass(frozen=True)
 class Run:
-    """One engine's run as a report holds it; `where` is the file and line of its header."""
+    """One engine's run as a report holds it; `where` is the file and line of its header.
+    `results` may be a tuple (a live run's) or SavedResults (a report's, read again each time)."""
 
     header: RunHeader
-    results: tuple[CaseResult, ...]
+    results: Collection[CaseResult]
     footer: RunFooter
     where: str = ""
     warnings: tuple[str, ...] = field(default_factory=tuple)
@@ -54,29 +89,32 @@ class Run:
 
 def read_runs(path: Path, *, check: bool = True) -> list[Run]:
     """Every run in a JSON Lines report; ReportFileError naming the file and line of any fault.
-    `check=False` leaves out the schema check, for a report this process's own run just wrote."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReportFileError(f"{path}: cannot read: {error}") from None
+    The file is read as a stream, a line at a time: what a run keeps of its case lines is where
+    they are in the file (SavedResults). `check=False` leaves out the schema check, for a report
+    this process's own run just wrote."""
     runs: list[Run] = []
     builder: _RunBuilder | None = None
-    for number, line in _lines(path, text, check):
-        kind = line["type"]
-        where = f"{path} line {number}"
-        if kind == "header":
-            if builder is not None:
-                runs.append(builder.finish(None, where))
-            builder = _RunBuilder(line, where)
-        elif builder is None:
-            raise ReportFileError(f"{where}: a {kind} line before any header line")
-        elif kind == "case":
-            builder.add(line, where)
-        else:
-            runs.append(builder.finish(line, where))
-            builder = None
+    number = 0
+    try:
+        with path.open("rb") as file:
+            for number, offset, line in _lines(path, file, check):
+                kind = line["type"]
+                where = f"{path} line {number}"
+                if kind == "header":
+                    if builder is not None:
+                        runs.append(builder.finish(None, where))
+                    builder = _RunBuilder(path, line, where)
+                elif builder is None:
+                    raise ReportFileError(f"{where}: a {kind} line before any header line")
+                elif kind == "case":
+                    builder.add(line, where, offset, file.tell())
+                else:
+                    runs.append(builder.finish(line, where))
+                    builder = None
+    except OSError as error:
+        raise ReportFileError(f"{path}: cannot read: {error}") from None
     if builder is not None:
-        runs.append(builder.finish(None, f"{path} line {text.count(chr(10)) + 1}"))
+        runs.append(builder.finish(None, f"{path} line {number + 1}"))
     if not runs:
         raise ReportFileError(f"{path}: no header line: not a cribcheck report")
     return runs
@@ -87,34 +125,53 @@ def read_reports(paths: list[Path]) -> list[Run]:
     return [run for path in paths for run in read_runs(path)]
 
 
-def _lines(path: Path, text: str, check: bool = True) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
+def _lines(path: Path, file: IO[bytes], check: bool = True) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """(number, byte offset, the line read) for every line that is not blank."""
+    number = 0
+    while True:
+        offset = file.tell()
+        raw = file.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE:
+            raise ReportFileError(f"{path} line {number}: a line of more than {MAX_LINE:,} bytes: not a report line")
         if not raw.strip():
             continue
         try:
-            line = json.loads(raw)
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ReportFileError(f"{path} line {number}: cannot read: {error}") from None
+        try:
+            line = json.loads(text)
         except json.JSONDecodeError as error:
             raise ReportFileError(f"{path} line {number}: not JSON: {error.msg} (column {error.colno})") from None
         found = problems(SCHEMA, line) if check else []
         if found:
             raise ReportFileError(f"{path} line {number}: not a valid report line: " + "; ".join(found))
-        yield number, line
+        yield number, offset, line
 
 
 class _RunBuilder:
-    """The run being read: its header line, then its case lines."""
+    """The run being read: its header line, then where its case lines are."""
 
-    def __init__(self, header: Mapping[str, Any], where: str) -> None:
+    def __init__(self, path: Path, header: Mapping[str, Any], where: str) -> None:
+        self.path = path
         self.header_line = header
         self.where = where
-        self.results: list[CaseResult] = []
+        self.start: int | None = None
+        self.end = 0
+        self.count = 0
         self.prefix: tuple[str, ...] | None = None
         self.prefix_text: str | None = None
 
-    def add(self, line: Mapping[str, Any], where: str) -> None:
+    def add(self, line: Mapping[str, Any], where: str, offset: int, end: int) -> None:
         if "rerun" in line:
             self._rerun(line, where)
-        self.results.append(case_result(line))
+        if self.start is None:
+            self.start = offset
+        self.end = end
+        self.count += 1
 
     def _rerun(self, line: Mapping[str, Any], where: str) -> None:
         """The run's rerun prefix, from the first case line; every other line must share it."""
@@ -131,11 +188,11 @@ class _RunBuilder:
 
     def finish(self, footer: Mapping[str, Any] | None, where: str) -> Run:
         header = run_header(self.header_line, self.prefix or ())
-        warnings: tuple[str, ...] = ()
+        results = SavedResults(self.path, self.start or 0, self.end, self.count)
         if footer is None:
             warnings = (f"{where}: {NO_FOOTER}",)
-            return Run(header, tuple(self.results), missing_footer(self.results), self.where, warnings)
-        return Run(header, tuple(self.results), run_footer(footer, self.results), self.where, warnings)
+            return Run(header, results, missing_footer(results), self.where, warnings)
+        return Run(header, results, run_footer(footer, results), self.where)
 
 
 def run_header(line: Mapping[str, Any], rerun_prefix: tuple[str, ...]) -> RunHeader:
@@ -211,7 +268,7 @@ def answer(shown: Mapping[str, Any] | None, message: str | None) -> dict[str, An
     return {"ok": dict(shown)}
 
 
-def run_footer(line: Mapping[str, Any], results: list[CaseResult]) -> RunFooter:
+def run_footer(line: Mapping[str, Any], results: Iterable[CaseResult]) -> RunFooter:
     counted = Summary.of(results) if "by_profile" not in line or "by_area" not in line else None
     summary = Summary(
         counts=dict(line["counts"]),
@@ -233,7 +290,7 @@ def run_footer(line: Mapping[str, Any], results: list[CaseResult]) -> RunFooter:
     )
 
 
-def missing_footer(results: list[CaseResult]) -> RunFooter:
+def missing_footer(results: Iterable[CaseResult]) -> RunFooter:
     summary = Summary.of(results)
     return RunFooter(summary=summary, finished="", seconds=0.0, complete=False, aborted=NO_FOOTER, exit_status=2)
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from cribcheck.harness.report.compare import Comparison, letters
+from cribcheck.harness.report.compare import letters, worst_exit_status
 from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
@@ -86,18 +87,20 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
             interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
         if args.report:
-            with args.report.open("w", encoding="utf-8") as joined:
+            with args.report.open("wb") as joined:
                 for report in reports:
                     if report.is_file():
-                        joined.write(report.read_text(encoding="utf-8"))
-    print("", file=out)
-    print_terminal(runs, out, details=args.details)
-    outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
-    for path in write(runs, outputs):
-        print(f"wrote {path}", file=out)
+                        with report.open("rb") as part:
+                            shutil.copyfileobj(part, joined)
+        # the runs' results are read from their reports as the outputs are written: in the folder
+        print("", file=out)
+        print_terminal(runs, out, details=args.details)
+        outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+        for path in write(runs, outputs):
+            print(f"wrote {path}", file=out)
     if interrupted:
         return runner.EXIT_INTERRUPTED
-    return Comparison.of(runs).exit_status
+    return worst_exit_status(runs)
 
 
 def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path], jobs: int, out: TextIO) -> bool:
