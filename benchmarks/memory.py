@@ -99,7 +99,8 @@ def _tree(root: int) -> dict[int, dict[str, int]]:
 
 def measure(what: str, command: list[str], limit_mb: float, cwd: Path | None = None) -> Measured:
     started = time.monotonic()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(command, cwd=cwd or Path(tempfile.gettempdir()), stdout=subprocess.DEVNULL,
+                               start_new_session=True)  # not run from a checkout: its folder would come first
     peaks: dict[int, int] = {}
     tree_peak = 0
     killed = False
@@ -150,7 +151,7 @@ def make_report(python: str, path: Path, size: int) -> int:
     and again under new ids, one in eight a failure; the number of case lines."""
     seed = path.with_name("seed.jsonl")
     subprocess.run([python, "-m", "cribcheck.harness.cli", "run", "--report", str(seed), "--no-progress", "-q"],
-                   stdout=subprocess.DEVNULL, check=False)  # fmt: skip
+                   stdout=subprocess.DEVNULL, check=False, cwd=path.parent)  # fmt: skip
     lines = [json.loads(line) for line in seed.read_text(encoding="utf-8").splitlines()]
     header, cases, footer = lines[0], lines[1:-1], lines[-1]
     per_copy = sum(len(json.dumps(line)) + 1 for line in cases)
@@ -188,7 +189,7 @@ def make_report(python: str, path: Path, size: int) -> int:
     return written
 
 
-def summary_benchmarks(python: str, folder: Path, limit_mb: float, size: int) -> list[Measured]:
+def summary_benchmarks(python: str, folder: Path, limit_mb: float, size: int, first: int = 4) -> list[Measured]:
     one = folder / "one.jsonl"
     half_a, half_b = folder / "a.jsonl", folder / "b.jsonl"
     count = make_report(python, one, size)
@@ -199,13 +200,13 @@ def summary_benchmarks(python: str, folder: Path, limit_mb: float, size: int) ->
     every = [f"--html={folder / 's.html'}", f"--markdown={folder / 's.md'}", f"--junit={folder / 's.xml'}",
              f"--badge={folder / 's-badge.json'}"]  # fmt: skip
     side = (half_a.stat().st_size + half_b.stat().st_size) / 1e6
-    return [
-        measure(f"summary of a {mb:,.0f} MB report ({count:,} results), terminal", [*cli, str(one)], limit_mb),
-        measure("summary of the same, every other report", [*cli, str(one), *every], limit_mb),
-        measure(f"summary of two reports side by side ({side:,.0f} MB), terminal", [*cli, str(half_a), str(half_b)],
-                limit_mb),
-        measure("summary of the same two, every other report", [*cli, str(half_a), str(half_b), *every], limit_mb),
+    commands = [
+        (f"summary of a {mb:,.0f} MB report ({count:,} results), terminal", [*cli, str(one)]),
+        ("summary of the same, every other report", [*cli, str(one), *every]),
+        (f"summary of two reports side by side ({side:,.0f} MB), terminal", [*cli, str(half_a), str(half_b)]),
+        ("summary of the same two, every other report", [*cli, str(half_a), str(half_b), *every]),
     ]
+    return [measure(what, command, limit_mb) for what, command in commands[:first]]
 
 
 def main() -> int:
@@ -215,6 +216,7 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=6000, metavar="MB", help="kill a tree above this (6000)")
     parser.add_argument("--answer-bytes", type=int, default=8_000_000, help="the size of every answer (8,000,000)")
     parser.add_argument("--report-bytes", type=int, default=REPORT_BYTES, help="the size of the report (1 GB)")
+    parser.add_argument("--first", type=int, default=4, metavar="N", help="only the first N summary commands (4)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="keep the figures as JSON")
     args = parser.parse_args()
     if not sys.platform.startswith("linux"):
@@ -227,7 +229,7 @@ def main() -> int:
             figures.append(run_benchmark(args.python, folder, args.limit, args.answer_bytes))
             print(figures[-1].line(), flush=True)
         if args.which in ("summary", "both"):
-            for measured in summary_benchmarks(args.python, folder, args.limit, args.report_bytes):
+            for measured in summary_benchmarks(args.python, folder, args.limit, args.report_bytes, args.first):
                 figures.append(measured)
                 print(measured.line(), flush=True)
     if args.json:
