@@ -8,7 +8,11 @@ an engine that could not start (or had nothing applicable) is `<testcase name="e
 <error type="setup">; a run interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
 `<error message="run interrupted" type="interrupted">`; a run stopped by -x or --max-fail is
 `<testcase name="run">` with `<skipped message="stopped early: ...">`. That suite's property
-`complete` is false whenever results are missing."""
+`complete` is false whenever results are missing.
+
+The file is written as a stream: each test case, as its result comes, into its suite's temporary
+file, then the suites one after the other, so a run (or a saved report) of any size is written
+holding one result at a time."""
 
 from __future__ import annotations
 
