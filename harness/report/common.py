@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.results.kept import held
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
@@ -133,7 +134,7 @@ class CollectingReporter:
         self._results = self._collected = []
 
     def case(self, result: CaseResult) -> None:
-        self._collected.append(result)
+        self._collected.append(held(result))  # what a run holds of a result (harness.results.kept)
 
     def take(self, results: Collection[CaseResult]) -> None:
         """A saved run's results, all at once, in place of `case` for each."""

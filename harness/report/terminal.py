@@ -24,6 +24,7 @@ from cribcheck.harness.report.common import (
     rejection_message,
     rerun_command,
 )
+from cribcheck.harness.results.kept import held
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
@@ -92,7 +93,7 @@ class TerminalReporter:
     def case(self, result: CaseResult) -> None:
         self._seen += 1
         if needs_detail(result):
-            self._failures.add(result)
+            self._failures.add(held(result))
         self._counts[result.status] += 1
         if self.verbose:
             self._clear_bar()

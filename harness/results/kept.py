@@ -4,9 +4,13 @@ The verdict reads the engine's whole answer (harness.results.verdict). What the 
 afterwards, for the reports, is the answer in the form the reports show it (the keys the
 expectation gives, or the rejection's code, index, hand and message: report.common.actual_shown)
 cut to at most KEPT_BYTES of JSON text and KEPT_ITEMS values, and every text (the message, each
-mismatch, the line that broke the protocol) cut to KEPT_CHARACTERS. So a run keeps the same few
-kilobytes per result whether an engine answers in 100 bytes or in 8 MB; the largest expectation
-of the corpus (254 values, 2.7 kB of JSON) is kept whole with room to spare.
+mismatch, the line that broke the protocol) cut to KEPT_CHARACTERS: what the JSON Lines report
+writes, at once. The reference's largest answer of the corpus as shown (a five-game match with
+every event: 92 kB of JSON, 8,137 values) is kept whole with room to spare. Once reported, what a
+run holds until its end (`held`: its own list, and the reporters' that write at the end) is cut
+further, to HELD_BYTES and HELD_ITEMS, and a result that passed holds no answer at all (no report
+shows it in detail). So a run holds the same few kilobytes per result whether an engine answers
+in 100 bytes or in 8 MB.
 
 Where something is cut, the cut says so where it stands (a text ends `... (N more bytes)`, a list
 ends with the item `... (N more items)`, an object with the member `"...": "(N more members)"`),
@@ -18,11 +22,18 @@ on every case line (`left_out`, null when nothing was cut).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-KEPT_BYTES = 8 * 1024  # JSON text of the answer a result keeps
-KEPT_ITEMS = 500  # values (each string, number, list, object...) of the answer a result keeps
+from cribcheck.harness.results.status import Status
+
+if TYPE_CHECKING:
+    from cribcheck.harness.results.results import CaseResult
+
+KEPT_BYTES = 128 * 1024  # JSON text of the answer a result keeps for the JSON Lines report
+KEPT_ITEMS = 16 * 1024  # values (each string, number, list, object...) of it
+HELD_BYTES = 8 * 1024  # JSON text of the answer a result keeps in memory once reported
+HELD_ITEMS = 500  # values of it
 KEPT_CHARACTERS = 2000  # characters of a message, a mismatch, a line
 MORE = "..."  # the key of the member that says how many members were left out
 
@@ -143,3 +154,13 @@ def kept_answer(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | 
 def _kept_as(kind: str, body: Any) -> tuple[Any, LeftOut]:
     kept, left = kept_value(body)
     return {kind: kept}, left
+
+
+def held(result: CaseResult) -> CaseResult:
+    """What a run holds of a result once every reporter has had it (see the module's doc)."""
+    if result.status in (Status.PASS, Status.NOT_APPLICABLE):
+        return replace(result, actual=None, line=None) if result.actual is not None or result.line else result
+    if result.actual is None:
+        return result
+    actual, cut = kept_value(result.actual, HELD_BYTES, HELD_ITEMS)
+    return replace(result, actual=actual, left_out=result.left_out + cut) if cut else result

@@ -26,7 +26,15 @@ from cribcheck.harness.contract.schemas import fast_check_apart, problems
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.results.expectations import Expectation
-from cribcheck.harness.results.kept import KEPT_BYTES, LeftOut, kept_text, kept_value
+from cribcheck.harness.results.kept import (
+    HELD_BYTES,
+    HELD_ITEMS,
+    KEPT_BYTES,
+    KEPT_ITEMS,
+    LeftOut,
+    kept_text,
+    kept_value,
+)
 from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 
@@ -232,7 +240,7 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
     bounded as a live result's is (harness.results.kept), whatever the line holds, and `left_out`
     adds what this reading cut to what the run had cut. The answer and expectation are gone through
     only where a reporter may keep them: a result that did not pass (a pass is only counted), on a
-    line of more than KEPT_BYTES (`size`; a shorter line holds no more than a result keeps)."""
+    line of more than HELD_BYTES (`size`; a shorter line holds no more than a run holds)."""
     profile = line["profile"]
     sent = line.get("profile_sent", profile)
     case = Case(
@@ -260,9 +268,9 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
     expected: Any = line.get("expected")
     cut = cut_expected = LeftOut()
     status = Status(line["status"])
-    if (size is None or size > KEPT_BYTES) and status not in (Status.PASS, Status.NOT_APPLICABLE):
-        actual, cut = kept_value(actual)
-        expected, cut_expected = kept_value(expected)
+    if (size is None or size > HELD_BYTES) and status not in (Status.PASS, Status.NOT_APPLICABLE):
+        actual, cut = kept_value(actual, HELD_BYTES, HELD_ITEMS)  # as a live run holds it (kept.held)
+        expected, cut_expected = kept_value(expected, KEPT_BYTES, KEPT_ITEMS)
     return CaseResult(
         item=Item(case, profile),
         status=status,

@@ -41,6 +41,7 @@ from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
+from cribcheck.harness.results.kept import held
 from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
@@ -234,9 +235,9 @@ def execute(
     each_case = [reporter.case for reporter in reporters]
 
     def report(result: CaseResult) -> None:
-        results.append(result)
         for case in each_case:
             case(result)
+        results.append(held(result))  # once reported, a bounded part (harness.results.kept)
 
     # The marks of every process the engine will start, made before it starts (harness.engine.pool).
     start = EngineStart(None if engine_factory else plan.engine_options, plan.jobs)
