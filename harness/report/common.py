@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cribcheck.harness.contract.dumps import plain
-from cribcheck.harness.results.kept import held
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
 from cribcheck.harness.results.status import Status
 
 DIFF_LINES = 60  # lines of a diff shown before it is cut

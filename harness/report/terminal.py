@@ -24,8 +24,7 @@ from cribcheck.harness.report.common import (
     rejection_message,
     rerun_command,
 )
-from cribcheck.harness.results.kept import held
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30

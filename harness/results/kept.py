@@ -9,8 +9,8 @@ writes, at once. The reference's largest answer of the corpus as shown (a five-g
 every event: 92 kB of JSON, 8,137 values) is kept whole with room to spare. Once reported, what a
 run holds until its end (`held`: its own list, and the reporters' that write at the end) is cut
 further, to HELD_BYTES and HELD_ITEMS, and a result that passed holds no answer at all (no report
-shows it in detail). So a run holds the same few kilobytes per result whether an engine answers
-in 100 bytes or in 8 MB.
+shows it in detail: harness.results.results.held). So a run holds the same few kilobytes per
+result whether an engine answers in 100 bytes or in 8 MB.
 
 Where something is cut, the cut says so where it stands (a text ends `... (N more bytes)`, a list
 ends with the item `... (N more items)`, an object with the member `"...": "(N more members)"`),
@@ -22,13 +22,8 @@ on every case line (`left_out`, null when nothing was cut).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
-from cribcheck.harness.results.status import Status
-
-if TYPE_CHECKING:
-    from cribcheck.harness.results.results import CaseResult
+from dataclasses import dataclass
+from typing import Any
 
 KEPT_BYTES = 128 * 1024  # JSON text of the answer a result keeps for the JSON Lines report
 KEPT_ITEMS = 16 * 1024  # values (each string, number, list, object...) of it
@@ -155,12 +150,3 @@ def _kept_as(kind: str, body: Any) -> tuple[Any, LeftOut]:
     kept, left = kept_value(body)
     return {kind: kept}, left
 
-
-def held(result: CaseResult) -> CaseResult:
-    """What a run holds of a result once every reporter has had it (see the module's doc)."""
-    if result.status in (Status.PASS, Status.NOT_APPLICABLE):
-        return replace(result, actual=None, line=None) if result.actual is not None or result.line else result
-    if result.actual is None:
-        return result
-    actual, cut = kept_value(result.actual, HELD_BYTES, HELD_ITEMS)
-    return replace(result, actual=actual, left_out=result.left_out + cut) if cut else result

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cribcheck.harness.corpus.cases import Case, catalogue
@@ -15,7 +15,7 @@ from cribcheck.harness.engine.protocol import EngineInfo, Request
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
-from cribcheck.harness.results.kept import LeftOut
+from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, LeftOut, kept_value
 from cribcheck.harness.results.status import Status
 
 
@@ -63,6 +63,16 @@ class CaseResult:
     @property
     def profile(self) -> str:
         return self.item.profile
+
+
+def held(result: CaseResult) -> CaseResult:
+    """What a run holds of a result once every reporter has had it (harness.results.kept)."""
+    if result.status in (Status.PASS, Status.NOT_APPLICABLE):
+        return replace(result, actual=None, line=None) if result.actual is not None or result.line else result
+    if result.actual is None:
+        return result
+    actual, cut = kept_value(result.actual, HELD_BYTES, HELD_ITEMS)
+    return replace(result, actual=actual, left_out=result.left_out + cut) if cut else result
 
 
 def rule_area(rule: str) -> str:

@@ -41,8 +41,7 @@ from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from cribcheck.harness.results.kept import held
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary, held
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
 from cribcheck.harness.results.write_expectations import expectations_document
