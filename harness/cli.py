@@ -52,6 +52,12 @@ def _smoke() -> ModuleType:
     return smoke
 
 
+def _helpers() -> ModuleType:
+    from cribcheck.harness.engine import helpers
+
+    return helpers
+
+
 def _serve() -> ModuleType:
     """serve is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
     from cribcheck.harness.mutants import engine
@@ -69,6 +75,12 @@ def _fuzz() -> ModuleType:
     from cribcheck.harness.fuzz import fuzz
 
     return fuzz
+
+
+def _check() -> ModuleType:
+    from cribcheck.harness.transcripts import check
+
+    return check
 
 
 def _summary() -> ModuleType:
@@ -107,7 +119,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("lint", "check the case files: schema, ids, rules, cards, coverage, expectations", _lint),
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
-    Command("smoke", "a few cases to check an engine's wiring first", _smoke),
+    Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
+    Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(
         "serve",
         "the reference engine as a protocol adapter on stdin/stdout",
@@ -117,6 +130,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("sweep", "compare every hand + starter (or crib + starter) with the reference", _sweep),
     Command("fuzz", "differential fuzzing against the reference, shrinking to a YAML case", _fuzz),
+    Command("check", "judge a transcript of what an engine did (JSON Lines), line by line, by the reference", _check),
     Command("summary", "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side", _summary),
     Command("mutants", "show which cases kill each mutant of the reference engine", _kill_table),
 )

@@ -18,7 +18,10 @@ illegal input and `Skip(reason)` to decline a case; any other exception becomes 
 answer carrying the traceback. The helper:
 
 - answers hello with the profiles, operations and features given here, and an error for another
-  protocol version;
+  protocol version; features of one operation only go in `operation_features`
+  (`{"show": ["breakdown"]}`), and an engine that trusts its callers says `judges_input=False`
+  (or lists the operations where it does judge): the harness then sends those operations legal
+  input only (docs/PROTOCOL.md, "claims per operation");
 - answers each request in the order received (requests may be pipelined), and `unknown_profile`
   for a profile it was not given, without calling the handler;
 - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
@@ -37,7 +40,7 @@ import json
 import re
 import sys
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -46,6 +49,7 @@ MAX_LINE_BYTES = 8 * 1024 * 1024  # the protocol's longest line
 MAX_DEPTH = 64  # no request nests deeper than a few levels
 MAX_DIGITS = 100  # no number of a request has more digits
 UNKNOWN_PROFILE = "unknown_profile"
+BYE = "bye"  # what answer_line returns for bye: the session is over
 # A line that opens with its seq (as the harness writes every request) can be answered even when
 # the rest cannot be read.
 LEADING_SEQ = re.compile(r'\s*\{\s*"seq"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.){0,200}")')
@@ -111,14 +115,41 @@ class Adapter:
     # (a card that cannot be read, a card twice, a deck of other than 52, a discard not dealt).
     before_unknown_profile: Callable[[str, Mapping[str, Any]], None] | None = None
 
+    # Features claimed for one operation only (added to `features`, which hold for every operation):
+    # {"show": ["breakdown"]} for an engine with a show breakdown and no play breakdown.
+    operation_features: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # Whether the engine judges illegal input: True (every operation), False (none: it trusts its
+    # callers, so the harness sends it only legal input), or the operations where it does.
+    judges_input: bool | Collection[str] = True
+
+    def judges(self, op: str) -> bool:
+        """Whether the engine claims to judge illegal input of `op`."""
+        if isinstance(self.judges_input, bool):
+            return self.judges_input
+        return op in self.judges_input
+
     def hello(self) -> dict[str, Any]:
+        """The answer to hello: the claims as a list of operations when every operation judges its
+        input and has the same features, else per operation (docs/PROTOCOL.md)."""
+        operations: list[str] | dict[str, dict[str, Any]] = list(self.handlers)
+        if self.operation_features or not all(self.judges(op) for op in self.handlers):
+            operations = {op: self._claims_of(op) for op in self.handlers}
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": self.name, "version": self.version, "language": self.language, **self.extra},
             "profiles": list(self.profiles),
-            "operations": list(self.handlers),
+            "operations": operations,
             "features": list(self.features),
         }
+
+    def _claims_of(self, op: str) -> dict[str, Any]:
+        claims: dict[str, Any] = {}
+        own = [name for name in self.operation_features.get(op, ()) if name not in self.features]
+        if own:
+            claims["features"] = own
+        if not self.judges(op):
+            claims["judges_input"] = False
+        return claims
 
     def respond(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
         """The answer to one message (a parsed JSON object); None for bye and for a message
@@ -194,25 +225,34 @@ class Adapter:
                 _skip_rest(source)
                 self._complain(number, f"a line longer than {MAX_LINE_BYTES} bytes")
                 continue
-            message, problem = parse_line(raw)
-            if message is None:
-                self._complain(number, problem)
-                continue
-            if "bye" in message and "seq" not in message:
+            answer = self.answer_line(raw, number)
+            if answer == BYE:
                 return 0
-            if "hello" not in message and not isinstance(message.get("seq"), str):
-                seq = message.get("seq")
-                why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
-                self._complain(number, f"a request with {why}: not answered")
-                continue
-            response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
-            if response is None:
+            if answer is None:
                 continue
             try:
-                sink.write(encode(response))
+                sink.write(answer)
                 sink.flush()
             except BrokenPipeError:  # the harness has gone: nothing more to say
                 return 0
+
+    def answer_line(self, raw: bytes, number: int) -> str | None:
+        """The answer to one request line (the `number`th) as the line to write; None when there
+        is none (a line that cannot be answered is said on stderr), BYE at the end of the session.
+        The one place a line comes in and its answer goes out: wrap it to see every exchange."""
+        message, problem = parse_line(raw)
+        if message is None:
+            self._complain(number, problem)
+            return None
+        if "bye" in message and "seq" not in message:
+            return BYE
+        seq = message.get("seq")
+        if not isinstance(seq, str) and (problem or "hello" not in message):
+            why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
+            self._complain(number, f"{problem}, and {why} to answer it under" if problem else f"a request with {why}")
+            return None
+        response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
+        return None if response is None else encode(response)
 
     def _complain(self, number: int, problem: str) -> None:
         """One line on stderr for a line that cannot be answered."""
@@ -350,3 +390,149 @@ def _skip_rest(source: IO[Any]) -> None:
 def _cut(text: str | bytes, limit: int = 120) -> str:
     shown = repr(text[:limit])
     return shown + (f"... ({len(text)} characters)" if len(text) > limit else "")
+
+
+# --- recording a transcript (`cribcheck check FILE.jsonl`) --------------------------------------
+
+
+class HandLog:
+    """One hand as a game loop plays it, for a transcript's `hand` line: call `dealt` (or `deck`),
+    `discard`, `starter`, then `play` and `go` in the order they happen. Cards are strings as the
+    protocol writes them (`5H`, `TS`); seats are `A` and `B` (or `A`..`D`)."""
+
+    def __init__(self, dealer: str, scores: Mapping[str, int], first_hand: bool = False) -> None:
+        self.dealer = dealer
+        self.scores = dict(scores)  # before the hand
+        self.first_hand = first_hand
+        self.cards: dict[str, Any] = {}  # dealt + starter, or deck + cut
+        self.discards: dict[str, list[str]] = {}
+        self.plays: list[str] = []
+
+    def dealt(self, seat: str, cards: Sequence[str]) -> None:
+        self.cards.setdefault("dealt", {})[seat] = list(cards)
+
+    def deck(self, cards: Sequence[str], cut: int) -> None:
+        """The whole deck, top first, and the depth of the cut for the starter (instead of `dealt`
+        and `starter`)."""
+        self.cards.update(deck=list(cards), cut=cut)
+
+    def starter(self, card: str) -> None:
+        self.cards["starter"] = card
+
+    def discard(self, seat: str, cards: Sequence[str]) -> None:
+        self.discards.setdefault(seat, []).extend(cards)
+
+    def play(self, card: str) -> None:
+        self.plays.append(card)
+
+    def go(self) -> None:
+        """A player says go (once a series; a player with no cards left says nothing)."""
+        self.plays.append("go")
+
+    def input(self, *, in_game: bool = False) -> dict[str, Any]:
+        """The hand's input; as one of a game's hands (`in_game`), without dealer and scores."""
+        head: dict[str, Any] = (
+            {} if in_game else {"dealer": self.dealer, "scores": dict(self.scores), "first_hand": self.first_hand}
+        )
+        return {**head, **self.cards, "discards": dict(self.discards), "plays": list(self.plays)}
+
+
+class Recorder:
+    """Writes a transcript: one line per operation an engine did, with its answer, for
+    `cribcheck check FILE.jsonl`. The first line is the engine's hello (what it claims: only the
+    optional parts listed in `features` are compared). Give `stream` a file opened for writing
+    (text); each line is written and flushed at once, so a game that crashes leaves every line
+    before it.
+
+        with open("games.jsonl", "w") as out:
+            record = Recorder(out, name="mycrib", version="2.1", language="Python",
+                              profiles=["six-card"], operations=["hand", "game"])
+            hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+            ...  # hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
+            record.hand("six-card", hand, scores={"A": 9, "B": 4}, winner=None)
+    """
+
+    def __init__(
+        self,
+        stream: IO[str],
+        *,
+        name: str,
+        version: str,
+        language: str,
+        profiles: Sequence[str],
+        operations: Sequence[str],
+        features: Sequence[str] = (),
+    ) -> None:
+        self.stream = stream
+        engine = {"name": name, "version": version, "language": language}
+        hello = {
+            "protocol": PROTOCOL_VERSION,
+            "engine": engine,
+            "profiles": list(profiles),
+            "operations": list(operations),
+            "features": list(features),
+        }
+        self._write({"hello": hello})
+
+    def line(
+        self,
+        op: str,
+        profile: str,
+        input: Mapping[str, Any],
+        ok: Mapping[str, Any] | None = None,
+        rejected: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Any operation: its input and the engine's answer, `ok` (the result) or `rejected`
+        (`{"code": ..., "index": ...}`)."""
+        if (ok is None) == (rejected is None):
+            raise ValueError("a transcript line has exactly one of ok and rejected")
+        answer = {"ok": dict(ok)} if ok is not None else {"rejected": dict(rejected or {})}
+        self._write({"op": op, "profile": profile, "input": dict(input), **answer})
+
+    def show(self, profile: str, cards: Sequence[str], starter: str, crib: bool, total: int, **extra: Any) -> None:
+        """A hand or crib counted in the show, and the engine's total (`breakdown=` if claimed)."""
+        data = {"cards": list(cards), "starter": starter, "crib": crib}
+        self.line("show", profile, data, ok={"total": total, **extra})
+
+    def play(self, profile: str, count: Sequence[str], points: int, **extra: Any) -> None:
+        """A card pegged: the cards of its count so far, the card last, and the points it pegged."""
+        self.line("play", profile, {"count": list(count)}, ok={"points": points, **extra})
+
+    def pegging(
+        self,
+        profile: str,
+        pone: Sequence[str],
+        dealer: Sequence[str],
+        plays: Sequence[str],
+        points: Mapping[str, int],
+        **extra: Any,
+    ) -> None:
+        """A whole pegging: the kept hands, the cards as played with the go's, and the points each
+        role pegged in it (`{"pone": n, "dealer": n}`; `events=` if claimed)."""
+        data = {"pone": list(pone), "dealer": list(dealer), "plays": list(plays)}
+        self.line("pegging", profile, data, ok={"points": dict(points), **extra})
+
+    def hand(self, profile: str, hand: HandLog, scores: Mapping[str, int], winner: str | None, **extra: Any) -> None:
+        """A hand played, and the scores after it (at the win, if the game was won in it)."""
+        self.line("hand", profile, hand.input(), ok={"scores": dict(scores), "winner": winner, **extra})
+
+    def game(
+        self,
+        profile: str,
+        cuts: Sequence[Any],
+        hands: Sequence[HandLog],
+        scores: Mapping[str, int],
+        winner: str | None,
+        **extra: Any,
+    ) -> None:
+        """A game from the cut for the deal: its hands, and the final scores and winner."""
+        data = {
+            "cuts": [list(cut) if isinstance(cut, (list, tuple)) else cut for cut in cuts],
+            "hands": [hand.input(in_game=True) for hand in hands],
+        }
+        result = {"scores": dict(scores), "winner": winner, "hands_played": len(hands), **extra}
+        self.line("game", profile, data, ok=result)
+
+    def _write(self, message: Mapping[str, Any]) -> None:
+        self.stream.write(json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n")
+        self.stream.flush()

@@ -35,7 +35,7 @@ from cribcheck.harness.results.kept import (
     kept_text,
     kept_value,
 )
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import CaseResult, Item, NotChecked, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 
 SCHEMA = "report/report-line.schema.json"
@@ -249,7 +249,7 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
         rules=tuple(line["rules"]),
         tags=tuple(line["tags"]),
         profiles=(profile,),
-        op=line["op"],
+        op=line["op"] or "",
         input={},
         expect={},
         explain=line.get("explain", ""),
@@ -318,6 +318,7 @@ def run_footer(line: Mapping[str, Any], results: Iterable[CaseResult]) -> RunFoo
         stderr_tail=tuple(line.get("stderr_tail", ())),
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
+        not_checked=tuple(NotChecked(gap["kind"], gap["name"], gap["count"]) for gap in line.get("not_checked", ())),
     )
 
 
