@@ -12,7 +12,9 @@ an engine that could not start (or had nothing applicable) is `<testcase name="e
 
 The file is written as a stream: each test case, as its result comes, into its suite's temporary
 file, then the suites one after the other, so a run (or a saved report) of any size is written
-holding one result at a time."""
+holding one result at a time. Every text and attribute, whoever wrote it, goes through one XML
+cleaning as it is written (harness/report/escaping.py's clean_xml and visible), the several
+engines' file included."""
 
 from __future__ import annotations
 
@@ -25,22 +27,10 @@ from pathlib import Path
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
-from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
+from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
+from cribcheck.harness.report.escaping import clean_xml, visible
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, area_of
 from cribcheck.harness.results.status import Status
-
-
-def _clean(text: str) -> str:
-    """XML 1.0 cannot hold most control characters, lone surrogates or U+FFFE: escape them."""
-    return visible(text)
-
-
-def _clean_tree(root: ET.Element) -> None:
-    """Every text and attribute of the tree made writable (a case file's name, an engine's words)."""
-    for element in root.iter():
-        element.text = None if element.text is None else _clean(element.text)
-        for key, value in element.attrib.items():
-            element.set(key, _clean(value))
 
 
 @dataclass(frozen=True)
@@ -71,7 +61,7 @@ class _Suite:
         self.counts["tests"] += 1
         if kind:
             self.counts[kind] += 1
-        _clean_tree(element)
+        clean_xml(element)
         ET.indent(element, space="  ", level=2)
         self.cases.write("    " + ET.tostring(element, encoding="unicode").rstrip() + "\n")
 
@@ -93,7 +83,7 @@ class _Suite:
 
 
 def _attributes(values: dict[str, str]) -> str:
-    return "".join(f" {name}={quoteattr(_clean(value))}" for name, value in values.items())
+    return "".join(f" {name}={quoteattr(visible(value))}" for name, value in values.items())
 
 
 class JUnitReporter(CollectingReporter):
@@ -124,7 +114,7 @@ def write_junit(path: Path, parts: Sequence[Part], seconds: float) -> None:
                 suite.write(out)
             tails = parts[0].footer.stderr_tail if len(parts) == 1 else ()  # side by side: in each engine's report
             if tails:
-                text = escape(_clean("\n".join(tails)))
+                text = escape(visible("\n".join(tails)))
                 out.write(f"  <system-err>{text}</system-err>\n")
             out.write("</testsuites>\n")
     finally:

@@ -19,6 +19,7 @@ from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
 from cribcheck.harness.report.common import CollectingReporter
 from cribcheck.harness.report.compare import Comparison, markdown_lines, terminal_lines
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.html import HtmlReporter, write_html
 from cribcheck.harness.report.junit import JUnitReporter, Part, write_junit
 from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
@@ -87,16 +88,20 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
 
 
 def side_by_side_markdown(comparison: Comparison) -> str:
-    lines = markdown_lines(comparison)
+    """The comparison, then each engine's own report a heading level down; each of these parts
+    has an equal share of MAX_BYTES."""
     share = MAX_BYTES // (len(comparison.columns) + 1)
+    lines = markdown_lines(comparison, share)
     for column in comparison.columns:
         reporter = MarkdownReporter(Path("unused.md"))
         reporter.max_bytes = share
+        reporter.level = 3
+        reporter.letter = column.letter
         replay_into(column.run, reporter)
-        text = reporter.render(column.run.footer)
-        text = text.replace("## cribcheck ", f"## {column.letter}: cribcheck ", 1)
-        lines += ["#" + line if line.startswith("#") else line for line in text.splitlines()]
-    return "\n".join(lines) + "\n"
+        # a blank line after each part: the part may end in an HTML block (`</details>`), which runs
+        # on to the next blank line, and the next engine's heading must not be read as raw HTML
+        lines += [*reporter.render(column.run.footer).splitlines(), ""]
+    return "\n".join(lines)
 
 
 def replay_into(run: Run, reporter: CollectingReporter) -> None:
@@ -133,5 +138,6 @@ def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50, repor
     if len(runs) == 1:
         replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report)])
         return
+    stream = SafeStream(out)
     for line in terminal_lines(Comparison.of(runs), details=details):
-        print(line, file=out)
+        print(line, file=stream)
