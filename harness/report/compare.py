@@ -7,6 +7,7 @@ not missing because the engine did not start), one passed it and another did not
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import string
 from collections.abc import Mapping, Sequence
@@ -149,18 +150,18 @@ def _load(table: sqlite3.Connection, number: int, engines: int, run: Run) -> dic
     """One run's results into the table (its status letter at its place in each row); its counts by rule."""
     if number == 0:
         table.execute(
-            "CREATE TABLE rows (key TEXT PRIMARY KEY, position INTEGER, name TEXT, title TEXT, rules TEXT, "
-            "profile TEXT, statuses TEXT)"
+            "CREATE TABLE rows (key TEXT PRIMARY KEY, position INTEGER, name BLOB, title BLOB, rules TEXT, "
+            "profile BLOB, statuses TEXT)"
         )
     blank = _NONE * engines
     (position,) = table.execute("SELECT COUNT(*) FROM rows").fetchone()
     with table:
         for result in run.results:
-            key = f"{result.case.id}\x00{result.profile}"
+            key = json.dumps([result.case.id, result.profile])  # ASCII, lone surrogates escaped
             cursor = table.execute(
                 "INSERT OR IGNORE INTO rows VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, position, result.item.name, result.case.title, "\x00".join(result.case.rules),
-                 result.profile, blank),
+                (key, position, _bytes(result.item.name), _bytes(result.case.title),
+                 json.dumps(list(result.case.rules)), _bytes(result.profile), blank),
             )  # fmt: skip
             position += cursor.rowcount
             table.execute(
@@ -168,6 +169,15 @@ def _load(table: sqlite3.Connection, number: int, engines: int, run: Run) -> dic
                 (number, _CODES[result.status], number + 2, key),
             )
     return by_rule(run.results)
+
+
+def _bytes(text: str) -> bytes:
+    """A text as the table keeps it: any string, lone surrogates included (a report may hold them)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogatepass")
 
 
 @dataclass
@@ -187,8 +197,8 @@ def _rows(table: sqlite3.Connection) -> tuple[list[Row], list[Row], _Counts]:
     query = "SELECT name, title, rules, profile, statuses FROM rows ORDER BY position"
     for name, title, rules, profile, statuses in table.execute(query):
         counts.total += 1
-        row = Row(name, tuple(_STATUSES.get(code) for code in statuses), title, tuple(rules.split("\x00")) if rules
-                  else (), profile)  # fmt: skip
+        row = Row(_text(name), tuple(_STATUSES.get(code) for code in statuses), _text(title),
+                  tuple(json.loads(rules)), _text(profile))  # fmt: skip
         if not row.disagree:
             if len(others) < MAX_ROWS:
                 others.append(row)
