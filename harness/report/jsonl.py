@@ -5,7 +5,8 @@ standard output.
 
 A passing result's line is slim unless `--report-full` asks otherwise: its id, operation, profile,
 status and time only, since the rest (title, file, rules, tags, explanation, the expectation compared) is
-its case file's, and its answer was that expectation. The header says so (`slim`: which members
+its case file's, and its answer was that expectation (a passing answer of which something was
+cut, harness.results.kept, keeps its whole line: what was cut is said). The header says so (`slim`: which members
 are left out, where the case files are, the rerun command's start), and `cribcheck summary`
 reads the case files to remake every report (harness/results/saved.py). An all-pass run of the
 whole corpus: 4.4 MB full, 0.2 MB slim."""
@@ -95,7 +96,7 @@ class CaseLines:
 
     def text(self, result: CaseResult) -> str:
         case = result.case
-        if not self._full and result.status is Status.PASS and result.expectation is None:
+        if not self._full and result.status is Status.PASS and result.expectation is None and not result.left_out:
             return json_text(slim_line(result))
         known = self._cases.get(case.id)
         if known is None or known[0] is not case:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.run import last_failed, runner
@@ -72,7 +73,7 @@ def _for_engine(args: argparse.Namespace, engine: str | None, *, several: bool =
 
 
 def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> int:
-    from cribcheck.harness.report.compare import Comparison
+    from cribcheck.harness.report.compare import worst_exit_status
     from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 
     named = [f"--{name.replace('_', '-')}" for name in PER_ENGINE if getattr(args, name, None)]
@@ -95,24 +96,34 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
             last_failed.save(plan.record, run.results)
         if args.report:
             _join(reports, args.report)
-    print("", file=out)
-    print_terminal(runs, out, details=args.details)
-    outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
-    for path in write(runs, outputs):
-        print(f"wrote {path}", file=out)
+        # the runs' results are read from their reports as the outputs are written: in the folder
+        print("", file=out)
+        print_terminal(runs, out, details=args.details)
+        outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+        for path in write(runs, outputs):
+            print(f"wrote {path}", file=out)
     if interrupted:
         return runner.EXIT_INTERRUPTED
-    return Comparison.of(runs).exit_status
+    return worst_exit_status(runs)
 
 
 def _join(reports: list[Path], path: Path) -> None:
-    """Every engine's report in turn, into one file (or standard output)."""
-    texts = [report.read_text(encoding="utf-8") for report in reports if report.is_file()]
+    """Every engine's report in turn, into one file (or standard output), copied as a stream: a
+    report may be larger than memory."""
     if to_standard_output(path):
-        sys.stdout.write("".join(texts))
         sys.stdout.flush()
+        _copy(reports, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
         return
-    path.write_text("".join(texts), encoding="utf-8")
+    with path.open("wb") as joined:
+        _copy(reports, joined)
+
+
+def _copy(reports: list[Path], joined: BinaryIO) -> None:
+    for report in reports:
+        if report.is_file():
+            with report.open("rb") as part:
+                shutil.copyfileobj(part, joined)
 
 
 def _setup_failed(args: argparse.Namespace, message: str) -> int:

@@ -33,7 +33,7 @@ from cribcheck.harness.engine.engines import (
     engine_options,
     engine_words,
 )
-from cribcheck.harness.engine.pool import open_engines
+from cribcheck.harness.engine.pool import EngineStart
 from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, Request
 from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
@@ -51,6 +51,7 @@ from cribcheck.harness.results.results import (
     RunFooter,
     RunHeader,
     Summary,
+    held,
     not_checked_of,
 )
 from cribcheck.harness.results.status import Status
@@ -314,15 +315,17 @@ def execute(
     each_case = [reporter.case for reporter in reporters]
 
     def report(result: CaseResult) -> None:
-        results.append(result)
         for case in each_case:
             case(result)
+        results.append(held(result))  # once reported, a bounded part (harness.results.kept)
 
+    # The marks of every process the engine will start, made before it starts (harness.engine.pool).
+    start = EngineStart(None if engine_factory else plan.engine_options, plan.jobs)
     # A second Ctrl-C cannot stop the engine's end or the reports.
     with interrupt_once(), earlier_objects_left_alone():
         try:
             try:
-                engine = engine_factory() if engine_factory else open_engines(plan.engine_options, plan.jobs)
+                engine = engine_factory() if engine_factory else start.start()
             except EngineSetupError as error:
                 ending = {"aborted": f"the engine could not be started: {error.message}", "stderr": tuple(error.stderr)}
             _each(reporters, "start", _header(plan, engine))
@@ -335,13 +338,16 @@ def execute(
         except KeyboardInterrupt:  # while starting the engine
             ending = {"interrupted": True, "aborted": "interrupted before the run began"}
         finally:
-            if engine is not None:
-                ending["restarts"] = engine.restarts
-                try:
-                    with suppress(KeyboardInterrupt):
-                        engine.close()
-                finally:  # after close: stderr read to its end
-                    ending.setdefault("stderr", tuple(engine.stderr_tail()))
+            try:
+                if engine is not None:
+                    ending["restarts"] = engine.restarts
+                    try:
+                        with suppress(KeyboardInterrupt):
+                            engine.close()
+                    finally:  # after close: stderr read to its end
+                        ending.setdefault("stderr", tuple(engine.stderr_tail()))
+            finally:  # whatever moment the run ended at, nothing the engine started is left
+                start.end()
         if not opened:
             _each(reporters, "start", _header(plan, None))
         return _finish(plan, reporters, results, started, **ending)
