@@ -456,7 +456,7 @@ def match_lines(result: Json) -> list[str]:
         lines += _indent(event_lines(game.get("events", [])))
         outcome = f"{game['winner']} wins {scores_text(game['scores'])}" if game["winner"] else "not won"
         points = f"skunk: {game['skunk']}, {game['game_points']} game point(s)" if game["winner"] else "no game points"
-        extra = "; a triple skunk wins the match at once" if game["wins_match"] else ""
+        extra = "; a triple skunk wins the match at once" if game["wins_match_outright"] else ""
         lines += _indent(
             [
                 f"{outcome} after {game['hands_played']} hand(s); {points}{extra}",
@@ -475,7 +475,7 @@ def game_lines(result: Json) -> list[str]:
     lines.append(f"hands played: {result['hands_played']}")
     if "skunk" in result:
         text = f"skunk: {result['skunk']}; game points: {result['game_points']}"
-        if result.get("wins_match"):
+        if result.get("wins_match_outright"):
             text += "; wins the match"
         lines.append(text)
     return lines

@@ -489,7 +489,7 @@ WITNESSES = (
         "match",
         "six-card-match--triple-skunk",
         corpus_input("match-triple-skunk-in-game-one"),
-        "games.0.wins_match",
+        "games.0.wins_match_outright",
         True,
         False,
     ),
