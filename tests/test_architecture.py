@@ -47,6 +47,17 @@ ROOMS: dict[str, tuple[str, ...]] = {
     ),
     "harness.mutants": ("reference", "harness.contract", "harness.operations", "harness.corpus", "harness.engine"),
     "harness.sweep": ("reference", "harness.contract", "harness.operations", "harness.engine", "harness.report"),
+    "harness.transcripts": (
+        "reference",
+        "harness.contract",
+        "harness.operations",
+        "harness.corpus",
+        "harness.engine",
+        "harness.results",
+        "harness.report",
+        "harness.run",
+        "harness.fuzz",
+    ),
     "harness": (
         "reference",
         "harness.contract",
@@ -59,6 +70,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "harness.fuzz",
         "harness.mutants",
         "harness.sweep",
+        "harness.transcripts",
     ),
 }
 

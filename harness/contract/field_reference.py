@@ -208,6 +208,12 @@ def message_tables(schemas: Schemas) -> list[Table]:
         table(schemas, "a request (harness → engine)", "protocol/request.schema.json", ""),
         table(schemas, "a response (engine → harness)", response, ""),
         table(schemas, "`bye` (harness → engine)", "protocol/bye.schema.json", ""),
+        table(
+            schemas,
+            "a line of a transcript (`cribcheck check`)",
+            "protocol/transcript-line.schema.json",
+            "/$defs/answerFields",
+        ),
     ]
 
 

@@ -1,7 +1,8 @@
 """Every field of the contract is defined: each property of every protocol and report schema, and of
 the result parts of the case schema (what an engine's results are compared against), carries a
 `description`. A property schema inside an `if` is a condition (it tests a field defined
-elsewhere), not a definition, and is not asked for one."""
+elsewhere), not a definition, and is not asked for one; nor is a definition that only an `if`
+refers to (a named condition, such as a transcript line's `isOp`)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,14 @@ def contract_files() -> list[Path]:
     return sorted((*SCHEMA_DIR.glob("protocol/*.schema.json"), *SCHEMA_DIR.glob("report/*.schema.json")))
 
 
-def undescribed(node: Any, path: str = "#", *, skip_defs: bool = False) -> Iterator[str]:
+def undescribed(
+    node: Any, path: str = "#", *, skip_defs: bool = False, conditions: frozenset[str] = frozenset()
+) -> Iterator[str]:
     """The JSON pointers of the property schemas below `node` that have no description (those
-    inside an `if` left out; below `$defs` too when `skip_defs`, for a part walked on its own)."""
+    inside an `if`, or in a definition of `conditions`, left out; below `$defs` too when
+    `skip_defs`, for a part walked on its own)."""
+    if path in conditions:
+        return
     if isinstance(node, dict):
         properties = node.get("properties")
         if isinstance(properties, dict):
@@ -36,10 +42,28 @@ def undescribed(node: Any, path: str = "#", *, skip_defs: bool = False) -> Itera
         for key, value in node.items():
             if key == "if" or (skip_defs and key == "$defs"):
                 continue
-            yield from undescribed(value, f"{path}/{key}", skip_defs=skip_defs)
+            yield from undescribed(value, f"{path}/{key}", skip_defs=skip_defs, conditions=conditions)
     elif isinstance(node, list):
         for place, value in enumerate(node):
-            yield from undescribed(value, f"{path}/{place}", skip_defs=skip_defs)
+            yield from undescribed(value, f"{path}/{place}", skip_defs=skip_defs, conditions=conditions)
+
+
+def named_conditions(document: Any) -> frozenset[str]:
+    """The definitions of `document` that an `if` refers to (by a local `$ref`)."""
+    found: set[str] = set()
+
+    def walk(node: Any, in_if: bool) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "$ref" and in_if and isinstance(value, str) and value.startswith("#/"):
+                    found.add(value)
+                walk(value, in_if or key == "if")
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, in_if)
+
+    walk(document, False)
+    return frozenset(found)
 
 
 def resolve(document: Any, pointer: str) -> Any:
@@ -79,7 +103,8 @@ def reachable(document: Any, starts: tuple[str, ...]) -> set[str]:
 
 @pytest.mark.parametrize("path", contract_files(), ids=lambda path: path.relative_to(SCHEMA_DIR).as_posix())
 def test_every_property_of_the_protocol_and_report_schemas_has_a_description(path: Path) -> None:
-    missing = list(undescribed(json.loads(path.read_text(encoding="utf-8"))))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    missing = list(undescribed(document, conditions=named_conditions(document)))
     assert not missing, f"{path.name}: properties without a description: {', '.join(missing)}"
 
 
@@ -102,5 +127,9 @@ def test_the_check_finds_a_property_without_a_description() -> None:
         "#/properties/a/properties/b",
         "#/$defs/d/items/anyOf/0/properties/c",
     ]
+    named = {"allOf": [{"if": {"$ref": "#/$defs/isX"}, "then": {}}], "$defs": {"isX": {"properties": {"op": {}}}}}
+    assert named_conditions(named) == {"#/$defs/isX"}
+    assert list(undescribed(named, conditions=named_conditions(named))) == []
+    assert list(undescribed(named)) == ["#/$defs/isX/properties/op"]
     document = {"$defs": {"result": {"$ref": "#/$defs/more"}, "more": {"properties": {"e": {}}}}}
     assert reachable(document, ("#/$defs/result",)) == {"#/$defs/result", "#/$defs/more"}
