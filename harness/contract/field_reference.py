@@ -175,7 +175,8 @@ def rows(
 
 def _objects_within(schemas: Schemas, name: str, schema: Json) -> Iterator[tuple[str, Json, str]]:
     """The object schemas with properties that a property holds: itself (through a `$ref`), its
-    list's items (suffix `[]`), or each option of an anyOf / oneOf."""
+    list's items (suffix `[]`), a map's values (suffix `.<key>`), or each option of an anyOf /
+    oneOf."""
     if "$ref" in schema and schema["$ref"].rsplit("/", 1)[-1] not in NAMED_TYPES:
         target, resolved = schemas.resolve(name, schema["$ref"])
         yield from _objects_within(schemas, target, resolved)
@@ -186,6 +187,11 @@ def _objects_within(schemas: Schemas, name: str, schema: Json) -> Iterator[tuple
     if isinstance(items, Mapping):
         for inner_name, inner, suffix in _objects_within(schemas, name, items):
             yield inner_name, inner, "[]" + suffix
+    extra = schema.get("additionalProperties")
+    if isinstance(extra, Mapping):  # a map: its values' fields, under `<key>` (named by propertyNames)
+        key = str(schema.get("propertyNames", {}).get("$ref", "key")).rsplit("/", 1)[-1]
+        for inner_name, inner, suffix in _objects_within(schemas, name, extra):
+            yield inner_name, inner, f".<{key}>" + suffix
     for key in ("anyOf", "oneOf"):
         for option in schema.get(key, ()):
             if isinstance(option, Mapping):

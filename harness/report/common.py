@@ -241,6 +241,30 @@ def counts_text(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{counts[status.value]} {status.value}" for status in Status if counts.get(status.value))
 
 
+NOT_CHECKED_KINDS = (
+    ("operation", "operations the engine does not claim"),
+    ("profile", "profiles the engine does not claim"),
+    ("input", "cases expecting a rejection, of operations whose illegal input the engine does not judge"),
+)
+
+
+def not_checked_title(footer: RunFooter) -> str | None:
+    """`not checked: 1,204 results (not applicable)`, or None when everything was applicable."""
+    total = sum(gap.count for gap in footer.not_checked)
+    return f"not checked: {total:,} results (not applicable)" if total else None
+
+
+def not_checked_lines(footer: RunFooter) -> list[str]:
+    """What the run did not check, and why: a line per kind of gap, each name with its count
+    (harness.results.results.NotChecked), the same in every report."""
+    lines = []
+    for kind, title in NOT_CHECKED_KINDS:
+        named = [f"{gap.name} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
+        if named:
+            lines.append(f"{title}: {', '.join(named)}")
+    return lines
+
+
 def compliance_text(footer: RunFooter) -> str:
     summary = footer.summary
     value = summary.compliance
