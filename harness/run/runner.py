@@ -39,6 +39,7 @@ from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
@@ -384,6 +385,7 @@ def _finish(
         stopped_early=stopped_early,
         stderr=stderr,
         restarts=restarts,
+        not_checked=not_checked,
     )
 
 
@@ -399,11 +401,13 @@ def end_run(
     stderr: tuple[str, ...] = (),
     restarts: int = 0,
     notes: Sequence[str] = (),
+    not_checked: tuple[NotChecked, ...] = (),
 ) -> RunOutcome:
     """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
     summary, how the run ended, the notes on its health) given to every reporter, and the exit
     status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
-    the caller adds to the health notes (a transcript's lines that could not be read)."""
+    the caller adds to the health notes (a transcript's lines that could not be read);
+    `not_checked`: the results not applicable, counted by why."""
     summary = Summary.of(results)
     if interrupted:
         status = EXIT_INTERRUPTED
@@ -491,12 +495,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         try:
             plan = plan_from_args(args)
         except UsageError as error:
-            print(f"cribcheck run: {error}", file=sys.stderr)
+            print(f"cribcheck run: {error}", file=SafeStream(sys.stderr))
             return EXIT_SETUP
         except KeyboardInterrupt:
             return interrupted_start(args, out)
-    for warning in plan.warnings:
-        print(f"cribcheck run: warning: {warning}", file=sys.stderr)
+    for warning in plan.warnings:  # a file's words: shown, never acted on by the terminal
+        print(f"cribcheck run: warning: {warning}", file=SafeStream(sys.stderr))
     outcome = execute(plan, reporters_from_args(args, out))
     footer = outcome.footer
     if args.write_expectations:
