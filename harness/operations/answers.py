@@ -195,7 +195,7 @@ def game_json(result: GameResult) -> Json:
         out["skunk"] = result.skunk
         out["game_points"] = result.game_points
         if result.wins_match:
-            out["wins_match"] = True
+            out["wins_match_outright"] = True
     return out
 
 
@@ -211,7 +211,7 @@ def match_json(result: MatchResult) -> Json:
                 "hands_played": game.hands_played,
                 "skunk": game.skunk if game.winner is not None else None,
                 "game_points": (game.game_points or 0) if game.winner is not None else 0,
-                "wins_match": game.wins_match,
+                "wins_match_outright": game.wins_match,
                 "totals": dict(played.totals),
                 "events": game_json(game)["events"],
             }

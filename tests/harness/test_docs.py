@@ -112,3 +112,31 @@ def test_the_docs_give_the_rejection_order_of_the_rulings(text: str, opening: st
 def test_the_catalogue_gives_the_order_of_one_play() -> None:
     statement = " ".join(catalogue()["input.rejection-order"]["statement"].split())
     assert _codes_in_order(statement) == REJECTION_ORDER[REJECTION_ORDER.index("card_not_held") :]
+
+
+def test_the_guide_s_examples_of_a_written_go_and_of_play_hold() -> None:
+    """checking-your-engine.md, "What a written go means" and "What `play` scores": each example
+    answered by the reference as the guide says."""
+    from cribcheck.harness.operations.answers import run_reference
+
+    eight = ["AC", "AD", "AH", "AS", "2C", "2D", "2H", "2S"]
+    assert "`count: [AC, AD, AH, AS, 2C, 2D, 2H, 2S]` (12) answers `points: 12`" in " ".join(GUIDE.split())
+    assert run_reference("play", {"count": eight}, "six-card")["ok"]["points"] == 12
+    pegged = run_reference("pegging", {"pone": eight[0::2], "dealer": eight[1::2], "plays": eight}, "six-card")["ok"]
+    assert pegged["events"][-2:] == [
+        {"type": "play", "player": "dealer", "card": "2S", "count": 12, "points": 12, "scoring": {"pairs": 12}},
+        {"type": "last_card", "player": "dealer", "points": 1},
+    ]
+    # Three seats, C deals (the case three-peg-reset-skips-empty-next-seat): C's 9H makes 26; A
+    # (9D) and B (JH TD) say go, C (KS) scores 1, and A leads again.
+    hands = {"A": ["4D", "9D", "8D", "QC"], "B": ["JH", "9S", "7S", "TD"], "C": ["9H", "5H", "KS", "5C"]}
+    start, rest = ["4D", "7S", "5H", "QC", "5C", "8D", "9S", "9H"], ["9D", "TD", "KS", "JH"]
+    inferred = run_reference("pegging", {"dealer": "C", "hands": hands, "plays": start + rest}, "three-player")
+    written = run_reference(
+        "pegging", {"dealer": "C", "hands": hands, "plays": [*start, "go", "go", *rest]}, "three-player"
+    )
+    assert written == inferred and inferred["ok"]["points"] == {"A": 0, "B": 1, "C": 6}
+    one_more = run_reference(
+        "pegging", {"dealer": "C", "hands": hands, "plays": [*start, "go", "go", "go", *rest]}, "three-player"
+    )
+    assert (one_more["rejected"]["code"], one_more["rejected"]["index"]) == ("go_with_playable_card", 10)

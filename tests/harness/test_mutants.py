@@ -489,7 +489,7 @@ WITNESSES = (
         "match",
         "six-card-match--triple-skunk",
         corpus_input("match-triple-skunk-in-game-one"),
-        "games.0.wins_match",
+        "games.0.wins_match_outright",
         True,
         False,
     ),
@@ -566,6 +566,18 @@ WITNESSES = (
             "rejected:not_your_turn",
         )
         for name in ("play-passes-right", "only-last-player-plays-on")
+    ),
+    # The case's pegging (RULINGS' example of who says go): in series 2, C plays 9H at 26; A (9D,
+    # 35) says go, then B (JH TD, 36) says go, and C (KS, 36) scores 1: events 10, 11, 12. Ending
+    # the series as soon as nobody can play, B says nothing and event 11 is C's last card.
+    Witness(
+        "go-stops-when-nobody-can-play",
+        "pegging",
+        "three-player",
+        corpus_input("three-peg-reset-skips-empty-next-seat"),
+        "events.11.type",
+        "go",
+        "last_card",
     ),
     # The case's pegging: after A's 2H and B's go, C's 2S pairs its partner's 2H: 2 to C, AC 10 in
     # all. Without the pair on the partner's card: AC 8.
