@@ -13,6 +13,7 @@ them. Every process the harness or a user starts pays only for its own command.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -313,6 +314,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return output_closed()
+
+
+OUTPUT_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for a command its reader stopped reading
+
+
+def output_closed() -> int:
+    """Standard output closed by its reader (`cribcheck run --collect-only | head -1`): stop quietly,
+    as the commands of a shell do. What is still buffered goes nowhere (standard output now writes
+    to the null device, so Python's flush at exit raises nothing)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return OUTPUT_CLOSED
 
 
 if __name__ == "__main__":

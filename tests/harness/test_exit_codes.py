@@ -213,3 +213,32 @@ def test_every_command_exits_130_when_interrupted(command: str, monkeypatch: pyt
 
 def test_the_table_is_one_table() -> None:
     assert len(re.findall(r"^\| command \| 0 \| 1 \| 2 \| 130 \|$", TABLE, re.M)) == 1
+
+
+def test_a_command_whose_reader_stops_exits_141_quietly() -> None:
+    # it prints more than a pipe holds (64 kB): the names collected are 84 kB
+    import subprocess
+
+    command = [sys.executable, "-m", "cribcheck.harness.cli", "run", "--collect-only"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10)  # the reader takes a line's worth, then stops reading
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141, error
+    assert "Traceback" not in error and "Exception ignored" not in error, error
+
+
+def test_a_run_whose_reader_stops_goes_on_and_writes_its_reports(tmp_path: Path) -> None:
+    import subprocess
+
+    report = tmp_path / "r.jsonl"
+    # every answer wrong: the failures printed are far more than a pipe holds (64 kB)
+    command = [sys.executable, "-m", "cribcheck.harness.cli", "run", "--no-progress", "--rule", "show.fifteens",
+               "--engine", zoo("all_wrong"), "--report", str(report)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10)
+    process.stdout.close()
+    assert process.wait(timeout=300) == 1, process.stderr.read().decode()
+    assert report.read_text(encoding="utf-8").splitlines()[-1].startswith('{"type": "footer"')
