@@ -554,11 +554,12 @@ def setup_failed(args: argparse.Namespace, message: str) -> int:
     folder...): every report asked for is written all the same, marked with the error, so that a CI
     job has its JUnit, Markdown, HTML and JSON Lines to show and upload. A report whose folder is
     missing cannot be written, and is the error itself. The message was printed by the caller."""
-    reporters = [reporter for reporter in file_reporters_from_args(args) if _writable(reporter)]
+    reporters = [reporter for reporter in file_reporters_from_args(args) if writable(reporter)]
     return _empty_run(args, reporters, f"{SETUP_ERROR}: {message}")
 
 
-def _writable(reporter: Reporter) -> bool:
+def writable(reporter: Reporter) -> bool:
+    """A report whose folder exists (one that cannot be written is the setup error itself)."""
     path = getattr(reporter, "path", None)
     return path is None or (isinstance(path, Path) and path.resolve().parent.is_dir())
 

@@ -96,3 +96,28 @@ def test_a_report_whose_folder_is_missing_is_the_error_and_the_others_are_writte
     assert "no folder" in capsys.readouterr().err
     assert "no folder" in (tmp_path / "j.xml").read_text(encoding="utf-8")
     assert not (tmp_path / "no").exists()
+
+
+def test_a_check_of_a_transcript_that_cannot_be_read_still_writes_every_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "game.jsonl"
+    words = [word if word.startswith("--") else str(tmp_path / word) for word in OUTPUTS]
+    code = main(["check", str(missing), "--no-progress", *words])
+    assert code == 2
+    assert "no such file" in capsys.readouterr().err
+    assert_every_report_says(tmp_path, f"no such file: {missing}")
+
+
+def test_a_check_of_a_transcript_of_another_protocol_still_writes_every_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    transcript = tmp_path / "game.jsonl"
+    hello = {"protocol": 2, "engine": {"name": "x", "version": "1", "language": "C"}, "profiles": ["six-card"],
+             "operations": ["show"], "features": []}  # fmt: skip
+    transcript.write_text(json.dumps({"hello": hello}) + "\n", encoding="utf-8")
+    words = [word if word.startswith("--") else str(tmp_path / word) for word in OUTPUTS]
+    code = main(["check", str(transcript), "--no-progress", *words])
+    assert code == 2
+    assert "speaks protocol 2" in capsys.readouterr().err
+    assert_every_report_says(tmp_path, "hello speaks protocol 2")  # (the HTML escapes an apostrophe)
