@@ -50,7 +50,7 @@ from cribcheck.harness.fuzz.findings import (
 )
 from cribcheck.harness.fuzz.strategies import Example, main_profile
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
-from cribcheck.harness.operations.features import compared_expectation, input_sent
+from cribcheck.harness.operations.features import FEATURE_KEYS, compared_expectation, input_sent
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.results.results import CaseResult, Item, RunHeader
 from cribcheck.harness.results.status import Status
@@ -128,10 +128,21 @@ class Findings:
             )
             document = case_document(finding, 0, engine, origin)
             case = document["cases"][0]
+            case["id"] = case_id_of(finding, case["id"])
+            document["topic"] = f"A disagreement found by cribcheck check ({case['id']})"
             case["rules"] = finding_rules(finding)
             case["tags"] = tags_of(finding, case["rules"])
             paths.append(write_case(document, folder, CASE_HEADER))
         return paths
+
+
+def case_id_of(finding: Finding, plain: str) -> str:
+    """The case's id: the fuzzer's (its operation and a digest of its input), and the optional
+    parts its expectation holds (`transcript-hand-0545581d81-events`), so that a line and the
+    same input in another transcript that claims more are two cases, not one id twice."""
+    gated = FEATURE_KEYS.get(finding.example.op, {})
+    parts = sorted({gated[key] for key in finding.compared if key in gated})
+    return "-".join([plain, *parts])
 
 
 _NUMBERS = re.compile(r"\d+")

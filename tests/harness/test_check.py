@@ -293,6 +293,26 @@ def test_write_cases_writes_each_distinct_disagreement_once_as_a_lint_clean_case
     assert "Found by cribcheck check in line" in case.explain
 
 
+def test_the_same_input_in_a_transcript_claiming_events_is_another_case_with_another_id(tmp_path: Path) -> None:
+    # docs/checking-your-engine.md's hand (worked there: A 18, B 1) with A's score wrong, once in a
+    # transcript without events and once in one claiming them: two cases, both lint-clean together.
+    hand = {"op": "hand", "profile": "six-card", "input": HAND, "ok": {"scores": {"A": 17, "B": 1}, "winner": None}}
+    with_events = copy.deepcopy(HELLO)
+    with_events["hello"]["features"] = ["events"]
+    events = {**hand, "ok": {**hand["ok"], "events": []}}
+    for name, lines in (("plain", [HELLO, hand]), ("events", [with_events, events])):
+        assert check(str(write(tmp_path / f"{name}.jsonl", lines)), "--write-cases", str(tmp_path / name), "-q")[0] == 1
+    (plain,), (claimed,) = (list((tmp_path / name).glob("*.yaml")) for name in ("plain", "events"))
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(CATALOGUE_FILE, root / "rules.yaml")
+    report = lint([plain, claimed], cases_root=root, catalogue_path=root / "rules.yaml")
+    assert report.clean, "\n".join(map(str, report.errors))
+    (first,), (second,) = load_cases(plain), load_cases(claimed)
+    assert second.id == first.id + "-events" and claimed.name == second.id + ".yaml"
+    assert "events" in second.expected("six-card") and "events" not in first.expected("six-card")
+
+
 # --- a stream ---------------------------------------------------------------------------------------------------
 
 
