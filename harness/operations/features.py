@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cribcheck.reference import CribbageError, load_profile
+from cribcheck.harness.operations import answers
+from cribcheck.reference import CribbageError
 
 BATCH = "batch"  # the engine answers the batch form of a request
 CLAIMS = "claims"  # the engine reads muggins claims in an input under every profile
@@ -53,8 +54,10 @@ def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str
 
 
 def _plays_muggins(profile_name: str) -> bool:
+    """Through the harness's one profile loader, looked up when called: inside cached_profiles (a
+    run, a check) each profile is read once, not once a line."""
     try:
-        return load_profile(profile_name).muggins
+        return answers.load_profile(profile_name).muggins
     except CribbageError:
         return False
 

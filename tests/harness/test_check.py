@@ -317,8 +317,10 @@ def test_the_same_input_in_a_transcript_claiming_events_is_another_case_with_ano
 
 
 def test_memory_grows_by_a_small_record_per_passing_line_not_by_its_content(tmp_path: Path) -> None:
-    few = write(tmp_path / "few.jsonl", list(reference_transcript(2, seed=5)))
-    many = write(tmp_path / "many.jsonl", list(reference_transcript(12, seed=5)))
+    # Both past the few dozen hands a check remembers (harness/transcripts/memo.py: a bounded memory,
+    # full after about six games), so that the difference is what each further line adds.
+    few = write(tmp_path / "few.jsonl", list(reference_transcript(8, seed=5)))
+    many = write(tmp_path / "many.jsonl", list(reference_transcript(20, seed=5)))
 
     def peak(path: Path) -> tuple[int, int]:
         args = (

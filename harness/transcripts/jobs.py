@@ -1,0 +1,124 @@
+"""The lines of a transcript judged in order: here, or in several processes (`cribcheck check
+--jobs N`).
+
+The lines are independent: each is judged from its own input and answer. With more than one job
+the file is cut into chunks of whole lines (about CHUNK_BYTES each), read here as bytes and judged
+by N worker processes, each chunk as the check judges a line here (harness/transcripts/judge.py,
+the reference's answers remembered within the chunk: harness/transcripts/memo.py). The results come
+back in the order of the lines, so that the reports, `--max-fail` and the cases written are those
+of a check in one process. At most IN_FLIGHT chunks per process are read ahead, so memory stays
+flat however long the transcript. A worker ignores Ctrl-C: the check is interrupted here, and its
+workers are ended (the pool is terminated) when the results stop being read, for whatever reason.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.operations.answers import cached_profiles
+from cribcheck.harness.transcripts.judge import Judge, Judged
+from cribcheck.harness.transcripts.lines import raw_lines, read_line, read_transcript
+from cribcheck.harness.transcripts.memo import remembered_answers
+
+CHUNK_BYTES = 1 << 20  # of lines sent to a worker at a time
+IN_FLIGHT = 2  # chunks per worker read ahead
+PARALLEL_FROM = 4 << 20  # bytes: a smaller transcript is judged here unless --jobs is given
+
+Numbered = tuple[int, Judged]
+
+
+def default_jobs(path: Path) -> int:
+    """Without --jobs: one process per core for a transcript of PARALLEL_FROM bytes or more (a
+    hundred games or so), else this one."""
+    try:
+        large = path.stat().st_size >= PARALLEL_FROM
+    except OSError:
+        large = False
+    return (os.cpu_count() or 1) if large else 1
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Whole lines of a transcript, numbered, as read (None for a line over the limit), and what a
+    worker needs to judge them: the file's name and what its hello claims. `first` is the number
+    of the file's first line when it is in this chunk (only a first line may be a hello)."""
+
+    path: Path
+    info: EngineInfo | None
+    lines: tuple[tuple[int, bytes | None], ...]
+    first: int | None
+
+
+def judged_lines(
+    path: Path, info: EngineInfo | None, jobs: int, *, chunk_bytes: int = CHUNK_BYTES
+) -> Iterator[Numbered]:
+    """Every line but the hello, judged, with its number, in order. Close the iterator (or let it
+    be collected) to end the workers early."""
+    if jobs <= 1:
+        judge = Judge(path, info)
+        for line in read_transcript(path):
+            judged = judge.line(line)
+            if judged is not None:
+                yield line.number, judged
+        return
+    yield from _in_processes(path, info, jobs, chunk_bytes)
+
+
+def _in_processes(path: Path, info: EngineInfo | None, jobs: int, chunk_bytes: int) -> Iterator[Numbered]:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ExitStack() as stack:
+        pool = context.Pool(jobs, initializer=_ignore_interrupts)
+        stack.callback(pool.join)
+        stack.callback(pool.terminate)  # first: no chunk left to finish
+        waiting: deque[multiprocessing.pool.AsyncResult[list[Numbered]]] = deque()
+        for chunk in chunks(path, info, chunk_bytes):
+            waiting.append(pool.apply_async(judge_chunk, (chunk,)))
+            if len(waiting) >= IN_FLIGHT * jobs:
+                yield from waiting.popleft().get()
+        while waiting:
+            yield from waiting.popleft().get()
+
+
+def _ignore_interrupts() -> None:
+    """A worker: Ctrl-C (sent to the terminal's whole group) is the check's to handle, here; the
+    check ends its workers with SIGTERM, which ends them at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def chunks(path: Path, info: EngineInfo | None, size: int = CHUNK_BYTES) -> Iterator[Chunk]:
+    """The file's lines, whole, about `size` bytes at a time."""
+    held: list[tuple[int, bytes | None]] = []
+    first: int | None = None
+    taken = 0
+    for number, raw in raw_lines(path):
+        if first is None:
+            first = number
+        held.append((number, raw))
+        taken += len(raw) if raw is not None else size
+        if taken >= size:
+            yield Chunk(path, info, tuple(held), first if held[0][0] == first else None)
+            held, taken = [], 0
+    if held:
+        yield Chunk(path, info, tuple(held), first if held[0][0] == first else None)
+
+
+def judge_chunk(chunk: Chunk) -> list[Numbered]:
+    """In a worker: the chunk's lines judged, with the reference's answers remembered within it."""
+    judge = Judge(chunk.path, chunk.info)
+    judged: list[Numbered] = []
+    with cached_profiles(), remembered_answers():
+        for number, raw in chunk.lines:
+            result = judge.line(read_line(number, raw, first=number == chunk.first))
+            if result is not None:
+                judged.append((number, result))
+    return judged
