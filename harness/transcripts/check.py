@@ -41,6 +41,7 @@ from typing import Any, TextIO
 from cribcheck.harness.contract.files import display_path
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
+from cribcheck.harness.fuzz.example import main_profile
 from cribcheck.harness.fuzz.findings import (
     Finding,
     Origin,
@@ -48,7 +49,6 @@ from cribcheck.harness.fuzz.findings import (
     tags_of,
     write_case,
 )
-from cribcheck.harness.fuzz.strategies import main_profile
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.report import Reporter

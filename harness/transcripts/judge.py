@@ -19,8 +19,8 @@ from typing import Any
 from cribcheck.harness.contract.files import display_path
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo, Outcome, cut
+from cribcheck.harness.fuzz.example import Example
 from cribcheck.harness.fuzz.findings import OP_RULES, Finding, case_expectation, rules_of
-from cribcheck.harness.fuzz.strategies import Example
 from cribcheck.harness.operations.answers import run_reference
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import compared_expectation, input_sent
