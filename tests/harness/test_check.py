@@ -355,6 +355,49 @@ def test_the_python_recorder_s_example_passes_under_a_bare_interpreter(tmp_path:
     ]
 
 
+BARE_RECORDER = """
+import sys
+sys.path.insert(0, sys.argv[2])  # harness/engine: the helper, standard library only
+from adapter import HandLog, Recorder
+
+with open(sys.argv[1], "w", encoding="utf-8") as out:
+    record = Recorder(out, name="bare", version="1", language="Python", profiles=["six-card"],
+                      operations=["show", "play", "pegging", "hand", "game", "cut"])
+    hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+    hand.dealt("A", ["5C", "5D", "KH", "QS", "2C", "9D"])
+    hand.dealt("B", ["TS", "JD", "3H", "4H", "8C", "AS"])
+    hand.discard("A", ["2C", "9D"])
+    hand.discard("B", ["8C", "AS"])
+    hand.starter("6D")
+    for card in ["TS", "5C", "JD", "5D", "go", "3H", "KH", "4H", "QS"]:
+        hand.go() if card == "go" else hand.play(card)
+    record.play("six-card", ["TS", "5C"], 2)
+    record.pegging("six-card", ["TS", "JD", "3H", "4H"], ["5C", "5D", "KH", "QS"], hand.plays, {"pone": 0, "dealer": 4})
+    record.show("six-card", ["TS", "JD", "3H", "4H"], "6D", False, 1)
+    record.hand("six-card", hand, scores={"A": 18, "B": 1}, winner=None)
+    record.game("six-card", [["AS", "KS"]], [hand], scores={"A": 18, "B": 1}, winner=None)
+    record.line("cut", "six-card", {"cuts": [["9H", "9C"], ["2D", "QS"]]}, ok={"dealer": "A"})
+"""
+
+
+def test_every_kind_of_line_of_the_python_recorder_is_written_under_a_bare_interpreter(tmp_path: Path) -> None:
+    # docs/checking-your-engine.md's hand, worked there: A pegs 2 (fifteen), 1 (the go at 30), 1
+    # (the last card, QS), shows 10 and a crib of 4: 18; B shows his nobs: 1. As a game cut for by
+    # AS against KS (A deals), one hand long. The cut: 9 against 9 again, then 2 against Q: A deals.
+    script, path = tmp_path / "record.py", tmp_path / "lines.jsonl"
+    script.write_text(BARE_RECORDER, encoding="utf-8")
+    engine = REPO_ROOT / "harness" / "engine"
+    bare = subprocess.run(
+        [sys.executable, "-S", "-I", str(script), str(path), str(engine)], capture_output=True, text=True, check=False
+    )
+    assert bare.returncode == 0, bare.stderr
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    assert [(line["op"], line["status"]) for line in read_report(report) if line["type"] == "case"] == [
+        (op, "pass") for op in ("play", "pegging", "show", "hand", "game", "cut")
+    ]
+
+
 def test_the_recorder_refuses_a_line_with_both_answers_or_neither() -> None:
     from cribcheck.harness.engine.adapter import Recorder
 
