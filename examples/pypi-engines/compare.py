@@ -93,7 +93,7 @@ ENGINES = (
         "0.1.1",
         ("--no-deps", "magmacrunch-cribbage==0.1.1"),
         "adapter_magmacrunch_cribbage.py",
-        None,
+        "record_magmacrunch_cribbage.py",
         "its top-level package is also named `cribbage` (a venv of its own); installed without its "
         "dependencies (the `magmacrunch` terminal front end, which scoring and the game state do not use); "
         "its game is the human against the computer: recorded with the package's own computer player in the "
@@ -307,7 +307,9 @@ def engines_page(
         f"transcripts of {args.games} games of its own (its own players, seed {args.seed}; `cribcheck check`).",
         "The side-by-side HTML report of the adapters is `docs/engines.html`, written by the same command",
         "(not committed: it is large). Each distinct disagreement of a transcript is written as a case under",
-        "`examples/pypi-engines/findings/`. How to run it:",
+        "`examples/pypi-engines/findings/`; what they found is worked by hand, a case per finding saying what",
+        "the game did wrong, in `examples/pypi-engines/worked/` (each run says whether it found each again).",
+        "How to run it:",
         "[checking-your-engine.md](checking-your-engine.md#the-public-engines).",
         "",
         "| engine | version | claims (adapter) | compliance through the adapter | compliance through its transcripts "
