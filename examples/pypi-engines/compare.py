@@ -221,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             cribcheck("check", str(transcript), "--report", str(report), "--write-cases", str(cases), "-q",
                       "--no-progress", "--details", "0")  # fmt: skip
             written = tuple(sorted(cases.glob("*.yaml"))) if cases.is_dir() else ()
-            checked.setdefault(engine.name, []).append(Checked(stem, read_runs(report)[0], written))
+            earlier = [path for item in checked.get(engine.name, []) for path in item.cases]
+            checked.setdefault(engine.name, []).append(Checked(stem, read_runs(report)[0], once(written, earlier)))
     worked = {engine.name: worked_findings(engine, work) for engine in ENGINES}
     page = engines_page(runs, checked, worked, args, time.monotonic() - started)
     (args.out / "engines.md").write_text(page, encoding="utf-8")
@@ -231,6 +232,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"not found again in this run's transcripts: {', '.join(lost)}", file=sys.stderr)
         return 1
     return 0
+
+
+def once(written: Sequence[Path], earlier: Sequence[Path]) -> tuple[Path, ...]:
+    """The cases a transcript found, each written once: a case another transcript of the engine
+    found already (the same id: the same input and, its id naming them, the same optional parts
+    compared, so the same case; a refused play, say, refused alike in both) is removed from this
+    transcript's folder and named by the earlier file."""
+    by_name = {path.name: path for path in earlier}
+    kept = []
+    for path in written:
+        if path.name in by_name:
+            path.unlink()
+            kept.append(by_name[path.name])
+        else:
+            kept.append(path)
+    return tuple(kept)
 
 
 def compliance(run: Run) -> str:

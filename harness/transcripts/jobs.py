@@ -24,15 +24,17 @@ from pathlib import Path
 
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import cached_profiles
+from cribcheck.harness.results.status import Status
 from cribcheck.harness.transcripts.judge import Judge, Judged
 from cribcheck.harness.transcripts.lines import raw_lines, read_line, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
 
-CHUNK_BYTES = 1 << 20  # of lines sent to a worker at a time
+CHUNK_BYTES = 4 << 20  # of lines sent to a worker at a time
 IN_FLIGHT = 2  # chunks per worker read ahead
 PARALLEL_FROM = 4 << 20  # bytes: a smaller transcript is judged here unless --jobs is given
 
 Numbered = tuple[int, Judged]
+Passed = tuple[int, str, str]  # a line that agrees, as a worker sends it back: its number, op and profile
 
 
 def default_jobs(path: Path) -> int:
@@ -79,13 +81,25 @@ def _in_processes(path: Path, info: EngineInfo | None, jobs: int, chunk_bytes: i
         pool = context.Pool(jobs, initializer=_ignore_interrupts)
         stack.callback(pool.join)
         stack.callback(pool.terminate)  # first: no chunk left to finish
-        waiting: deque[multiprocessing.pool.AsyncResult[list[Numbered]]] = deque()
+        judge = Judge(path, info)
+        waiting: deque[multiprocessing.pool.AsyncResult[list[Numbered | Passed]]] = deque()
         for chunk in chunks(path, info, chunk_bytes):
             waiting.append(pool.apply_async(judge_chunk, (chunk,)))
             if len(waiting) >= IN_FLIGHT * jobs:
-                yield from waiting.popleft().get()
+                yield from _unpacked(waiting.popleft().get(), judge)
         while waiting:
-            yield from waiting.popleft().get()
+            yield from _unpacked(waiting.popleft().get(), judge)
+
+
+def _unpacked(judged: list[Numbered | Passed], judge: Judge) -> Iterator[Numbered]:
+    """A chunk's results as judged here: a line that agrees came back as its number, op and
+    profile (a fraction of the bytes of its result), and is made again as the judge makes it."""
+    for item in judged:
+        if len(item) == 3:
+            number, op, profile = item
+            yield number, judge.passed(number, op, profile)
+        else:
+            yield item
 
 
 def _ignore_interrupts() -> None:
@@ -112,13 +126,18 @@ def chunks(path: Path, info: EngineInfo | None, size: int = CHUNK_BYTES) -> Iter
         yield Chunk(path, info, tuple(held), first if held[0][0] == first else None)
 
 
-def judge_chunk(chunk: Chunk) -> list[Numbered]:
-    """In a worker: the chunk's lines judged, with the reference's answers remembered within it."""
+def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
+    """In a worker: the chunk's lines judged, with the reference's answers remembered within it;
+    a line that agrees sent back as its number, op and profile."""
     judge = Judge(chunk.path, chunk.info)
-    judged: list[Numbered] = []
+    judged: list[Numbered | Passed] = []
     with cached_profiles(), remembered_answers():
         for number, raw in chunk.lines:
             result = judge.line(read_line(number, raw, first=number == chunk.first))
-            if result is not None:
+            if result is None:
+                continue
+            if result.result.status is Status.PASS and result.finding is None:
+                judged.append((number, result.result.case.op, result.result.profile))
+            else:
                 judged.append((number, result))
     return judged

@@ -170,8 +170,7 @@ class Judge:
         compared = compared_expectation(entry.op, expected, self.features)
         outcome = Outcome(str(entry.number), entry.kind, entry.body)
         if not mismatches(compared, answer_of(outcome) or {}):  # as judge() finds it; the line passes
-            slim = self.case(entry.number, entry.op, entry.profile, {})  # its name and status: the transcript
-            return Judged(CaseResult(Item(slim, entry.profile), Status.PASS))  # holds the rest
+            return self.passed(entry.number, entry.op, entry.profile)
         case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
         result = judge(Item(case, entry.profile), outcome, self.features)
         example = Example(entry.op, entry.profile, dict(data))
@@ -183,6 +182,10 @@ class Judge:
             case, rules=rules, explain=explain, title=f"{case.title}: {', '.join(rules)}", expect={"default": compared}
         )
         return Judged(replace(result, item=Item(failing, entry.profile)), finding)
+
+    def passed(self, number: int, op: str, profile: str) -> Judged:
+        """A line that agrees: kept as its name and status (the transcript holds the rest)."""
+        return Judged(CaseResult(Item(self.case(number, op, profile, {}), profile), Status.PASS))
 
     def bad(self, line: BadLine) -> Judged:
         op = line.op or ""  # a line that names no operation readably: the report says null
