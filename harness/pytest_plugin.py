@@ -141,7 +141,7 @@ class CribcheckCollector(pytest.Collector):
             item = CribcheckItem.from_parent(
                 self, name=entry.name, nodeid=f"{COLLECTOR_NAME}::{entry.name}", entry=entry
             )
-            why = info.why_not(entry.case.op, entry.profile)
+            why = entry.why_not(info)
             if why:
                 item.add_marker(pytest.mark.skip(reason=f"not applicable: {why}"))
             expectation = expectations.for_item(*entry.key)
@@ -159,8 +159,9 @@ class CribcheckItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        (outcome,) = list(engine.answer([self.entry.request("1", engine.info.features)]))
-        result = judge(self.entry, outcome, engine.info.features)
+        features = engine.info.features_for(self.entry.case.op)
+        (outcome,) = list(engine.answer([self.entry.request("1", features)]))
+        result = judge(self.entry, outcome, features)
         if result.status is Status.SKIP:
             pytest.skip(f"the engine skipped it: {result.message}")
         if result.status is not Status.PASS:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, read_reports
 
@@ -37,15 +38,16 @@ def outputs_of(args: argparse.Namespace) -> Outputs:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = SafeStream(out or sys.stdout)  # a report's words are shown, never acted on by the terminal
+    err = SafeStream(sys.stderr)
     try:
         runs = read_reports(list(args.reports))
     except ReportFileError as error:
-        print(f"cribcheck summary: {error}", file=sys.stderr)
+        print(f"cribcheck summary: {error}", file=err)
         return EXIT_UNREADABLE
     for run in runs:
         for warning in run.warnings:
-            print(f"cribcheck summary: warning: {warning}", file=sys.stderr)
+            print(f"cribcheck summary: warning: {warning}", file=err)
     outputs = outputs_of(args)
     written = write(runs, outputs)
     if written:

@@ -16,14 +16,16 @@ from typing import TextIO
 
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.common import (
-    SafeStream,
     compliance_text,
     counts_text,
     diff_lines,
     needs_detail,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
 )
+from cribcheck.harness.report.escaping import SafeStream, on_terminal
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
@@ -67,8 +69,12 @@ class TerminalReporter:
         self._drawn = 0.0
         self._bar_shown = False
 
-    def _paint(self, text: str, status: Status) -> str:
-        return f"\x1b[{COLORS[status]}m{text}\x1b[0m" if self.color else text
+    def _status(self, text: str, status: Status) -> None:
+        """A status word, in its colour when colour is on (the stream writes the colour itself)."""
+        if self.color:
+            self.out.paint(text, COLORS[status])
+        else:
+            self.out.write(text)
 
     def start(self, header: RunHeader) -> None:
         self._header = header
@@ -80,11 +86,7 @@ class TerminalReporter:
         print(f"engine: {engine} [{where}]", file=self.out)
         if header.engine:
             info = header.engine
-            print(
-                f"  claims {len(info.profiles)} profiles, operations {', '.join(sorted(info.operations)) or 'none'}, "
-                f"features {', '.join(sorted(info.features)) or 'none'}",
-                file=self.out,
-            )
+            print(f"  claims {len(info.profiles)} profiles; {info.capabilities.describe()}", file=self.out)
         print(f"{header.planned} case x profile results planned", file=self.out)
         self.out.flush()
 
@@ -93,8 +95,9 @@ class TerminalReporter:
         self._counts[result.status] += 1
         if self.verbose:
             self._clear_bar()
-            label = self._paint(f"{result.status.value.upper():<14}", result.status)
-            print(f"{label} {result.item.name}", file=self.out)
+            self._status(f"{result.status.value.upper():<14}", result.status)
+            why = f": {result.message}" if result.status is Status.NOT_APPLICABLE and result.message else ""
+            print(f" {result.item.name}{why}", file=self.out)
         if self.progress:
             now = time.monotonic()
             if now - self._drawn >= REDRAW_EVERY:
@@ -107,13 +110,16 @@ class TerminalReporter:
         filled = BAR_WIDTH * done // planned if planned else BAR_WIDTH
         bad = sum(self._counts[status] for status in Status if status.fails_run)
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        self.err.write(f"\r[{bar}] {done}/{planned} {self._counts[Status.PASS]} pass, {bad} bad ")
+        self.err.control("\r")
+        self.err.write(f"[{bar}] {done}/{planned} {self._counts[Status.PASS]} pass, {bad} bad ")
         self.err.flush()
         self._bar_shown = True
 
     def _clear_bar(self) -> None:
         if self._bar_shown:
-            self.err.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+            self.err.control("\r")
+            self.err.write(" " * (BAR_WIDTH + 40))
+            self.err.control("\r")
             self.err.flush()
             self._bar_shown = False
 
@@ -142,6 +148,11 @@ class TerminalReporter:
             counts = counts_text(footer.summary.counts) or "none"
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
             print(compliance_text(footer), file=out)
+        title = not_checked_title(footer)
+        if title:
+            print(f"{title}:", file=out)
+            for line in not_checked_lines(footer):
+                print(f"  {line}", file=out)
         if footer.restarts:
             print(f"the engine was restarted {footer.restarts} time(s)", file=out)
         for state in (footer.stopped_early, "interrupted: the report holds what ran" if footer.interrupted else None):
@@ -162,7 +173,8 @@ class TerminalReporter:
         profiles = [each.profile for each in group]
         name = f"{case.id}[{', '.join(profiles)}]"
         print("", file=out)
-        print(f"{self._paint(result.status.value.upper(), result.status)} {name}: {case.title}", file=out)
+        self._status(result.status.value.upper(), result.status)
+        print(f" {name}: {case.title}", file=out)
         print(f"  file: {case.file}   rules: {', '.join(case.rules)}", file=out)
         if case.explain:
             print(textwrap.indent(textwrap.fill(" ".join(case.explain.split()), 100), "  | "), file=out)
@@ -180,6 +192,7 @@ class TerminalReporter:
             print(f"  rerun: {rerun_command(self._header, result, profiles)}", file=out)
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> None:
+        rows = {on_terminal(name): row for name, row in rows.items()}  # made visible before the columns are measured
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
         width = max([len(title), *map(len, rows)])
         widths = [max(6, len(status.value)) for status in shown]

@@ -52,6 +52,7 @@ from cribcheck.harness.fuzz.findings import (
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.report import Reporter
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import CaseResult, RunHeader
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.runner import (
@@ -246,7 +247,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     path: Path = args.transcript
     problem = _unreadable(path) or _wrong_protocol(path)
     if problem:
-        print(f"cribcheck check: {problem}", file=sys.stderr)
+        print(f"cribcheck check: {problem}", file=SafeStream(sys.stderr))  # may quote the transcript
         return EXIT_SETUP
     if args.max_fail is not None and args.max_fail < 1:
         print("cribcheck check: --max-fail must be at least 1", file=sys.stderr)

@@ -129,7 +129,6 @@ class Judge:
     def __init__(self, path: Path, info: EngineInfo | None) -> None:
         self.source = display_path(path)
         self.info = info
-        self.features = info.features if info else frozenset()
 
     def case(self, number: int, op: str, profile: str, data: Mapping[str, Any], **fields: Any) -> Case:
         return Case(
@@ -160,19 +159,20 @@ class Judge:
             return Judged(
                 not_applicable(Item(self.case(entry.number, entry.op, entry.profile, {}), entry.profile), why)
             )
-        data = input_sent(entry.input, entry.profile, self.features)
+        features = self.info.features_for(entry.op) if self.info else frozenset()  # claims are per operation
+        data = input_sent(entry.input, entry.profile, features)
         try:
             answer = run_reference(entry.op, data, entry.profile)
         except Exception as error:  # the input is not one of the operation's: the line is bad
             problem = f"input: the reference cannot read it ({type(error).__name__}: {error})"
             return self.bad(BadLine(entry.number, problem, entry.op, entry.profile))
         expected = case_expectation(entry.op, answer)
-        compared = compared_expectation(entry.op, expected, self.features)
+        compared = compared_expectation(entry.op, expected, features)
         outcome = Outcome(str(entry.number), entry.kind, entry.body)
         if not mismatches(compared, answer_of(outcome) or {}):  # as judge() finds it; the line passes
             return self.passed(entry.number, entry.op, entry.profile)
         case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
-        result = judge(Item(case, entry.profile), outcome, self.features)
+        result = judge(Item(case, entry.profile), outcome, features)
         example = Example(entry.op, entry.profile, dict(data))
         finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
         rules = tuple(finding_rules(finding))
