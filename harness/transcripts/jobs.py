@@ -26,7 +26,7 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.transcripts.judge import Judge, Judged
-from cribcheck.harness.transcripts.lines import raw_lines, read_line, read_transcript
+from cribcheck.harness.transcripts.lines import Hello, raw_lines, read_line, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
 
 CHUNK_BYTES = 4 << 20  # of lines sent to a worker at a time
@@ -47,16 +47,26 @@ def default_jobs(path: Path) -> int:
     return (os.cpu_count() or 1) if large else 1
 
 
+Raw = tuple[int, bytes | None]  # a line's number, and its bytes as read (None: over the limit)
+
+
 @dataclass(frozen=True)
 class Chunk:
-    """Whole lines of a transcript, numbered, as read (None for a line over the limit), and what a
-    worker needs to judge them: the file's name and what its hello claims. `first` is the number
-    of the file's first line when it is in this chunk (only a first line may be a hello)."""
+    """Whole lines of a transcript, numbered, as read, and what a worker needs to judge them: the
+    file's name and its hello line, as read (the worker reads what it claims from it, as here).
+    `first` is the number of the file's first line when it is in this chunk (only a first line may
+    be a hello)."""
 
     path: Path
-    info: EngineInfo | None
-    lines: tuple[tuple[int, bytes | None], ...]
+    hello: Raw | None
+    lines: tuple[Raw, ...]
     first: int | None
+
+    def info(self) -> EngineInfo | None:
+        if self.hello is None:
+            return None
+        line = read_line(*self.hello, first=True)
+        return line.info if isinstance(line, Hello) else None
 
 
 def judged_lines(
@@ -110,26 +120,31 @@ def _ignore_interrupts() -> None:
 
 
 def chunks(path: Path, info: EngineInfo | None, size: int = CHUNK_BYTES) -> Iterator[Chunk]:
-    """The file's lines, whole, about `size` bytes at a time."""
-    held: list[tuple[int, bytes | None]] = []
-    first: int | None = None
+    """The file's lines, whole, about `size` bytes at a time; with the first line as the hello
+    when `info` says the transcript has one."""
+    held: list[Raw] = []
+    first: Raw | None = None
     taken = 0
     for number, raw in raw_lines(path):
         if first is None:
-            first = number
+            first = (number, raw)
         held.append((number, raw))
         taken += len(raw) if raw is not None else size
         if taken >= size:
-            yield Chunk(path, info, tuple(held), first if held[0][0] == first else None)
+            yield _chunk(path, info, first, held)
             held, taken = [], 0
-    if held:
-        yield Chunk(path, info, tuple(held), first if held[0][0] == first else None)
+    if held and first is not None:
+        yield _chunk(path, info, first, held)
+
+
+def _chunk(path: Path, info: EngineInfo | None, first: Raw, held: list[Raw]) -> Chunk:
+    return Chunk(path, first if info is not None else None, tuple(held), first[0] if held[0] == first else None)
 
 
 def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
     """In a worker: the chunk's lines judged, with the reference's answers remembered within it;
     a line that agrees sent back as its number, op and profile."""
-    judge = Judge(chunk.path, chunk.info)
+    judge = Judge(chunk.path, chunk.info())
     judged: list[Numbered | Passed] = []
     with cached_profiles(), remembered_answers():
         for number, raw in chunk.lines:
