@@ -258,11 +258,9 @@ def compliance(run: Run) -> str:
 
 
 def claims(run: Run) -> str:
+    """What the engine's hello claims, as the reports say it (operations, then features)."""
     info = run.header.engine
-    if info is None:
-        return "(no hello)"
-    features = ", ".join(sorted(info.features)) or "no feature"
-    return f"{', '.join(sorted(info.operations))}; {features}"
+    return "(no hello)" if info is None else info.capabilities.describe()
 
 
 def causes(run: Run) -> list[str]:
