@@ -422,6 +422,99 @@ def test_the_javascript_recorder_writes_the_python_recorder_s_lines(tmp_path: Pa
     assert check(str(node), "-q", "--no-progress")[0] == 0
 
 
+def _node_script(tmp_path: Path, text: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """`text` run by node with the transcript's path and the Node helper's: the path, and how it ended (well)."""
+    script, path = tmp_path / "script.js", tmp_path / "lines.jsonl"
+    script.write_text(text, encoding="utf-8")
+    helper = REPO_ROOT / "harness" / "engine" / "adapter.js"
+    done = subprocess.run([str(NODE), str(script), str(path), str(helper)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return path, done
+
+
+NODE_RECORDER = """
+"use strict";
+const { HandLog, Recorder } = require(process.argv[3]); // harness/engine/adapter.js: the Node helper
+const record = new Recorder(process.argv[2], { name: "bare", version: "1", profiles: ["six-card"],
+  operations: ["show", "play", "pegging", "hand", "game", "cut"] });
+const hand = new HandLog("A", { A: 0, B: 0 }, true);
+hand.dealt("A", ["5C", "5D", "KH", "QS", "2C", "9D"]);
+hand.dealt("B", ["TS", "JD", "3H", "4H", "8C", "AS"]);
+hand.discard("A", ["2C", "9D"]);
+hand.discard("B", ["8C", "AS"]);
+hand.starter("6D");
+for (const card of ["TS", "5C", "JD", "5D", "go", "3H", "KH", "4H", "QS"]) card === "go" ? hand.go() : hand.play(card);
+record.play("six-card", ["TS", "5C"], 2);
+record.pegging("six-card", ["TS", "JD", "3H", "4H"], ["5C", "5D", "KH", "QS"], hand.plays, { pone: 0, dealer: 4 });
+record.show("six-card", ["TS", "JD", "3H", "4H"], "6D", false, 1);
+record.hand("six-card", hand, { A: 18, B: 1 }, null);
+record.game("six-card", [["AS", "KS"]], [hand], { A: 18, B: 1 }, null);
+record.line("cut", "six-card", { cuts: [["9H", "9C"], ["2D", "QS"]] }, { ok: { dealer: "A" } });
+record.line("play", "six-card", { count: ["KH", "QS", "JD", "5C"] }, { rejected: { code: "over_31", index: 3 } });
+record.close();
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_every_kind_of_line_of_the_node_recorder_is_judged_and_passes(tmp_path: Path) -> None:
+    # The hand of the Python test above (worked there), written by the Node helper's Recorder; and a
+    # rejection: K, Q, J make 30, and the 5 would pass 31 (its index, 3).
+    path, _ = _node_script(tmp_path, NODE_RECORDER)
+    hello = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["hello"]
+    assert hello["engine"] == {"name": "bare", "version": "1", "language": "JavaScript"} and hello["protocol"] == 1
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    assert [(line["op"], line["status"]) for line in read_report(report) if line["type"] == "case"] == [
+        (op, "pass") for op in ("play", "pegging", "show", "hand", "game", "cut", "play")
+    ]
+    # the same lines, but the score the engine gave changed: the check fails that line only
+    text = path.read_text(encoding="utf-8").replace('"ok":{"total":1}', '"ok":{"total":2}')
+    changed = write(tmp_path / "changed.jsonl", [json.loads(line) for line in text.splitlines()])
+    assert check(str(changed), "--report", str(report), "-q", "--no-progress")[0] == 1
+    assert [line["id"] for line in read_report(report) if line["type"] == "case" and line["status"] == "fail"] == [
+        "line-4"
+    ]
+
+
+NODE_REFUSALS = """
+"use strict";
+const fs = require("node:fs");
+const { Recorder } = require(process.argv[3]);
+const refused = (action) => { try { action(); return "written"; } catch (error) { return error.message; } };
+const record = new Recorder(process.argv[2], { name: "x", version: "1", profiles: ["six-card"], operations: [] });
+const input = { cards: ["5C", "5D", "5H", "JS"], starter: "5S", crib: false };
+const seen = [
+  refused(() => record.line("show", "six-card", input, { ok: { total: 29 }, rejected: { code: "duplicate_card" } })),
+  refused(() => record.line("show", "six-card", input, {})),
+  refused(() => record.show("six-card", input.cards, input.starter, false, NaN)),
+  refused(() => record.show("six-card", input.cards, input.starter, false, "\\ud800")),
+];
+const lines = fs.readFileSync(process.argv[2], "utf8").split("\\n").length - 1; // before close: on disk already
+record.close();
+const out = new Recorder(1, { name: "x", version: "1", profiles: ["six-card"], operations: ["show"] }); // stdout
+out.show("six-card", input.cards, input.starter, false, 29);
+out.close();
+const closed = refused(() => record.show("six-card", [], "5S", false, 0));
+process.stderr.write(JSON.stringify({ seen, lines, closed }));
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_node_recorder_refuses_what_is_not_a_transcript_line_and_writes_each_line_at_once(tmp_path: Path) -> None:
+    path, done = _node_script(tmp_path, NODE_REFUSALS)
+    said = json.loads(done.stderr)
+    assert said["seen"][:2] == ["a transcript line has exactly one of ok and rejected"] * 2
+    assert said["seen"][2] == "NaN is not JSON" and "lone surrogate" in said["seen"][3]
+    assert said["lines"] == 1 and said["closed"] == "the recorder is closed"  # the hello only: nothing half-written
+    assert path.read_text(encoding="utf-8").count("\n") == 1
+    # the descriptor given (stdout) gets the hello and the line, and stays open: a 5-5-5-J with the 5 of
+    # the suit of the jack turned: 29
+    answer = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answer[1] == {"op": "show", "profile": "six-card", "input": {
+        "cards": ["5C", "5D", "5H", "JS"], "starter": "5S", "crib": False}, "ok": {"total": 29}}  # fmt: skip
+    assert check(str(write(tmp_path / "out.jsonl", answer)), "-q", "--no-progress")[0] == 0
+
+
 def test_the_generator_writes_a_transcript_from_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cribcheck.harness.transcripts.generate", "--games", "1", "--seed", "0"],
