@@ -139,6 +139,44 @@ def test_a_hand_s_changed_score_fails_on_that_line_only(games: Path, tmp_path: P
     assert failing[f"line-{number}"]["mismatches"][0].startswith("scores.A: expected ")
 
 
+@pytest.mark.exhaustive
+def test_a_thousand_games_of_the_reference_pass_and_one_score_changed_fails_that_line(tmp_path: Path) -> None:
+    # Issue 30's measure, as a user runs it (a process per core, the default for a transcript this
+    # long): every line a recorder may write, 1,000 games (seed 0, as benchmarks/check_transcript.py).
+    path = tmp_path / "games.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for entry in reference_transcript(1000, seed=0):
+            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    total = sum(1 for _ in path.open(encoding="utf-8")) - 1  # the lines but the hello
+    assert read_runs(report)[0].footer.summary.counts["pass"] == total > 100_000
+
+    def fifteen_one_more(entry: Json, probe: bool) -> bool:  # a fifteen and nothing else pegs 2: made 3
+        if probe:
+            values = sum(min(10, "A23456789TJQK".index(card[0]) + 1) for card in entry["input"]["count"])
+            return values == 15 and entry["ok"]["points"] == 2
+        entry["ok"]["points"] = 3
+        return True
+
+    spoiled, number = tmp_path / "changed.jsonl", 0
+    with path.open(encoding="utf-8") as lines, spoiled.open("w", encoding="utf-8") as out:  # streamed: 74 MB
+        for index, text in enumerate(lines, 1):
+            entry = json.loads(text) if not number and '"op":"play"' in text else None
+            if entry is not None and fifteen_one_more(entry, True):
+                fifteen_one_more(entry, False)
+                text, number = json.dumps(entry, separators=(",", ":")) + "\n", index
+            out.write(text)
+    assert number
+    code, out = check(str(spoiled), "--report", str(report), "--no-progress")
+    assert code == 1
+    failing = [line for line in read_report(report) if line["type"] == "case" and line["status"] != "pass"]
+    assert [(line["id"], line["mismatches"], line["rules"][0]) for line in failing] == [
+        (f"line-{number}", ["points: expected 2, got 3"], "peg.fifteen")
+    ]
+    assert f"line-{number}[six-card]" in out and "peg.fifteen" in out
+
+
 # --- bad lines -----------------------------------------------------------------------------------
 
 
