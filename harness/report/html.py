@@ -36,6 +36,7 @@ import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,7 @@ MAX_RULES = 300  # rules drawn in a matrix
 MAX_WARNINGS = 20
 STDERR_LINES = 50
 LISTED = (Status.FAIL, Status.ERROR, Status.XPASS, Status.XFAIL, Status.SKIP)  # results shown one by one
+MAX_LISTED = 2_000  # results kept to be shown one by one, per engine; the others counted (bounded memory)
 
 STYLE = """
 :root{--pass:#1a7f37;--fail:#cf222e;--error:#8250df;--partial:#9a6700;--na:#6e7781;--line:#d0d7de}
@@ -210,7 +212,7 @@ def render(runs: Sequence[Run], *, rules_book: str = "docs/rules.md", max_bytes:
 class HtmlReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
         assert self._header is not None
-        run = Run(self._header, tuple(self._results), footer)
+        run = Run(self._header, self._results, footer)
         write_html(self.path, [run])
 
 
@@ -234,7 +236,12 @@ class _Page:
         self.runs = runs
         self.book = rules_book
         self.max_bytes = max_bytes
-        self.listed = [[result for result in run.results if result.status in LISTED] for run in runs]
+        self.listed: list[list[CaseResult]] = []  # the first MAX_LISTED of each run (a bounded number)
+        self.unlisted: list[int] = []  # those past them, counted
+        for run in runs:
+            listing = (result for result in run.results if result.status in LISTED)
+            self.listed.append(list(islice(listing, MAX_LISTED)))
+            self.unlisted.append(sum(1 for _ in listing))
         self.comparison = Comparison.of(runs) if len(runs) > 1 else None
         self.letters = [column.letter for column in self.comparison.columns] if self.comparison else []
         self.parts = environment().get_template("parts.html.j2").module
@@ -275,10 +282,17 @@ class _Page:
     # --- filters -------------------------------------------------------------------------------
 
     def _filters(self) -> dict[str, Any]:
-        results = [result for run in self.runs for result in run.results]
-        present = [status for status in Status if any(result.status is status for result in results)]
-        profiles = sorted({result.profile for result in results})[:MAX_COLUMNS]
-        rules = sorted({rule for result in results for rule in result.case.rules}, key=_by_area)[:MAX_RULES]
+        seen: set[Status] = set()
+        profile_names: set[str] = set()
+        rule_names: set[str] = set()
+        for run in self.runs:  # a stream: only the sets are kept
+            for result in run.results:
+                seen.add(result.status)
+                profile_names.add(result.profile)
+                rule_names.update(result.case.rules)
+        present = [status for status in Status if status in seen]
+        profiles = sorted(profile_names)[:MAX_COLUMNS]
+        rules = sorted(rule_names, key=_by_area)[:MAX_RULES]
         areas: dict[str, list[str]] = {}
         for rule in rules:
             areas.setdefault(rule_area(rule), []).append(rule)
@@ -304,12 +318,12 @@ class _Page:
         rows, left = self._within(budget, (self.parts.case_row(_case_row(row)) for row in comparison.rows))
         return {
             "columns": [_column(column, self._state_class(column.run)) for column in comparison.columns],
-            "disagreements": len(comparison.disagreements),
+            "disagreements": comparison.disagreeing,
             "split_rules": sorted(disagree_by_rule, key=_by_area)[:MAX_RULES],
             "rule_rows": rule_rows,
             "rules_left": max(len(ordered) - MAX_RULES, 0),
             "case_rows": _markup()("\n".join(rows)),
-            "rows_left": len(comparison.rows) - len(rows) if left else 0,
+            "rows_left": comparison.total_rows - len(rows) if left or comparison.total_rows > len(rows) else 0,
         }
 
     @staticmethod
@@ -358,7 +372,7 @@ class _Page:
                 for name, counts in profiles[:MAX_COLUMNS]
             ],
             "profiles_left": max(len(profiles) - MAX_COLUMNS, 0),
-            "listed": len(self.listed[number]),
+            "listed": len(self.listed[number]) + self.unlisted[number],
             "bad": sum(needs_detail(result) for result in self.listed[number]),
         }
         engine.update(self._entries(number, run, budget))
@@ -416,7 +430,7 @@ class _Page:
             groups.setdefault(result.case.rules[0] if result.case.rules else "(no rule)", []).append(result)
         shown_groups: list[dict[str, Any]] = []
         linked: set[str] = set()
-        short = unnamed = 0
+        short, unnamed = 0, self.unlisted[number]  # past MAX_LISTED: counted, not kept
         in_full = budget > 0  # until the first entry that does not fit: the rest are named only
         for rule in sorted(groups, key=_by_area):
             pieces: list[str] = []
@@ -503,14 +517,13 @@ def _column(column: Column, css: str) -> dict[str, str]:
 
 
 def _case_row(row: Row) -> dict[str, Any]:
-    result = row.first
     return {
         "statuses": " ".join(sorted({status.value for status in row.statuses if status is not None})),
-        "profile": result.profile,
-        "rules": " ".join(_name(rule) for rule in result.case.rules),
+        "profile": row.profile,
+        "rules": " ".join(_name(rule) for rule in row.rules),
         "disagree": row.disagree,
         "name": row.name,
-        "title": result.case.title,
+        "title": row.title,
         "cells": [{"css": _Page._status_class(status), "mark": mark(status)} for status in row.statuses],
     }
 

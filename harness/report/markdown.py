@@ -6,7 +6,8 @@ At most MAX_BYTES (GitHub cuts a step summary at 1 MiB), whatever the run or a r
 holds: every text is clipped (harness/report/escaping.py), the tables stop at their share of the
 size and count the rows left out, and past the size the remaining failures are each named on a
 line without their details, then, if even their names do not fit, counted; the summary says where
-the rest is (the JSON Lines report).
+the rest is (the JSON Lines report). Past MAX_NAMED failures the rest are counted, not named, so
+that what the reporter keeps is bounded whatever the number of results.
 
 Every text of an engine, a case file or a report enters through one of escaping.py's Markdown
 rules: md_text (literal text), md_code (a code span), md_fence (a code block), md_html (inside the
@@ -15,6 +16,7 @@ report's own <summary>); never as Markdown."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 
 from cribcheck.harness.report.common import (
     CollectingReporter,
@@ -34,6 +36,7 @@ from cribcheck.harness.results.results import CaseResult, RunFooter
 from cribcheck.harness.results.status import Status
 
 MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 MiB (1,048,576 bytes)
+MAX_NAMED = 5_000  # failures named (a line each, at least); the others counted, so that what is kept is bounded
 STDERR_LINES = 50  # the last lines of the engine's stderr shown
 NOTES = 20  # warnings shown; the JSON Lines report holds every one
 MORE = "in the JSON Lines report (`--report FILE.jsonl`); `cribcheck summary FILE.jsonl --html FILE.html` shows it"
@@ -125,8 +128,10 @@ class MarkdownReporter(CollectingReporter):
     def _failures(self, used: int) -> list[str]:
         """Every failure, grouped by its case's first rule; each in full while the whole text
         (`used` bytes before this part) stays under max_bytes, else named on one line, else (when
-        even the names do not fit) counted."""
-        detailed = [result for result in self._results if needs_detail(result)]
+        even the names do not fit) counted. Past MAX_NAMED failures the rest are only counted."""
+        failing = (result for result in self._results if needs_detail(result))
+        detailed = list(islice(failing, MAX_NAMED))  # kept: a bounded number, whatever the report's size
+        past = sum(1 for _ in failing)
         if not detailed:
             return []
         groups: dict[str, list[CaseResult]] = {}
@@ -138,8 +143,8 @@ class MarkdownReporter(CollectingReporter):
         needed = _size([*heads.values(), *shorts.values()]) + 2 * len(heads)
         named_all = needed <= budget
         budget -= needed if named_all else 0
-        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed)}), by rule", ""]
-        short = unnamed = 0
+        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed) + past:,}), by rule", ""]
+        short, unnamed = 0, past
         for rule in sorted(groups):
             if not named_all:
                 if _size([heads[rule]]) + 1 > budget:

@@ -2,7 +2,9 @@
 several side by side, as Markdown, JUnit, HTML or badges, without running anything.
 
 Only what the report-line schema allows is read (harness.results.saved); a malformed line stops
-the command with the file and line named. Without an output option the terminal report is
+the command with the file and line named. A report is read as a stream, whatever its size: what
+stays in memory are the counts and a bounded number of results (docs/reports.md, "Large answers,
+large reports"). Without an output option the terminal report is
 printed. Exit 0 when the reports were written, 2 when a report cannot be read.
 """
 

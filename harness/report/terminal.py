@@ -11,7 +11,7 @@ import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from cribcheck.harness.report.colour import use_colour
@@ -26,7 +26,7 @@ from cribcheck.harness.report.common import (
     rerun_command,
 )
 from cribcheck.harness.report.escaping import SafeStream, on_terminal
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
@@ -64,7 +64,8 @@ class TerminalReporter:
         self.quiet = quiet  # only the failures and the summary
         self.report = report  # the JSON Lines report that holds every result, if one is written
         self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
+        self._seen = 0  # results fed
+        self._failures = FailureGroups(details)  # those shown in detail (a bounded number), the rest counted
         self._counts: Counter[Status] = Counter()
         self._drawn = 0.0
         self._bar_shown = False
@@ -91,7 +92,9 @@ class TerminalReporter:
         self.out.flush()
 
     def case(self, result: CaseResult) -> None:
-        self._results.append(result)
+        self._seen += 1
+        if needs_detail(result):
+            self._failures.add(held(result))
         self._counts[result.status] += 1
         if self.verbose:
             self._clear_bar()
@@ -106,7 +109,7 @@ class TerminalReporter:
 
     def _draw_bar(self) -> None:
         planned = self._header.planned if self._header else 0
-        done = len(self._results)
+        done = self._seen
         filled = BAR_WIDTH * done // planned if planned else BAR_WIDTH
         bad = sum(self._counts[status] for status in Status if status.fails_run)
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
@@ -126,16 +129,16 @@ class TerminalReporter:
     def finish(self, footer: RunFooter) -> None:
         self._clear_bar()
         out = self.out
-        detailed = same_failures(result for result in self._results if needs_detail(result))
-        for number, group in enumerate(detailed):
-            if number == self.details:
-                where = f"all of them in {self.report}" if self.report else f"--details {len(detailed)} shows them all"
-                print(f"\n... and {len(detailed) - number} more ({where})", file=out)
-                break
+        failures = self._failures
+        for group in failures.groups:
             self._detail(group)
+        if failures.more:
+            total = len(failures.groups) + failures.more
+            where = f"all of them in {self.report}" if self.report else f"--details {total} shows them all"
+            print(f"\n... and {failures.more} more ({where})", file=out)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
-        if self._results and not self.quiet:
+        if self._seen and not self.quiet:
             print("", file=out)
             rows, idle = applicable_rows(footer.summary.by_profile)
             if rows:
@@ -143,7 +146,7 @@ class TerminalReporter:
             if idle:
                 print(f"nothing applicable under {', '.join(idle)}", file=out)
             self._table("rule area", footer.summary.by_area)
-        if self._results or not footer.aborted:
+        if self._seen or not footer.aborted:
             print("", file=out)
             counts = counts_text(footer.summary.counts) or "none"
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
@@ -203,14 +206,41 @@ class TerminalReporter:
             print(f"{name:<{width}}  " + "  ".join(cells), file=self.out)
 
 
-def same_failures(results: Iterable[CaseResult]) -> list[list[CaseResult]]:
-    """The results grouped by case and failure (status, mismatches, message), in order of first
-    appearance: one failure under several profiles is one group."""
-    groups: dict[tuple[object, ...], list[CaseResult]] = {}
-    for result in results:
-        key = (result.case.id, result.status, tuple(result.mismatches), result.message, rejection_message(result))
-        groups.setdefault(key, []).append(result)
-    return list(groups.values())
+class FailureGroups:
+    """The failures a terminal shows in detail: grouped by case and failure (status, mismatches,
+    message), a failure under several profiles one group, in order of first appearance; the first
+    `limit` groups kept, the groups after them only counted. A group past the limit is counted
+    once as long as its results come one after another (a run's results of one case do: they are
+    run case by case); so memory holds `limit` groups, whatever the number of failures."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(0, limit)
+        self._kept: dict[tuple[object, ...], list[CaseResult]] = {}
+        self.more = 0  # groups past the limit
+        self._last_case: str | None = None  # the case of the groups counted last, and their keys
+        self._last_keys: set[tuple[object, ...]] = set()
+
+    def add(self, result: CaseResult) -> None:
+        key = failure_key(result)
+        kept = self._kept.get(key)
+        if kept is not None:
+            kept.append(result)
+        elif len(self._kept) < self.limit:
+            self._kept[key] = [result]
+        else:
+            if result.case.id != self._last_case:
+                self._last_case, self._last_keys = result.case.id, set()
+            if key not in self._last_keys:
+                self._last_keys.add(key)
+                self.more += 1
+
+    @property
+    def groups(self) -> list[list[CaseResult]]:
+        return list(self._kept.values())
+
+
+def failure_key(result: CaseResult) -> tuple[object, ...]:
+    return (result.case.id, result.status, tuple(result.mismatches), result.message, rejection_message(result))
 
 
 def applicable_rows(rows: Mapping[str, Mapping[str, int]]) -> tuple[dict[str, Mapping[str, int]], list[str]]:

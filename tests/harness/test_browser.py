@@ -53,7 +53,20 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     here = Path.cwd()
     os.chdir(REPO_ROOT)  # the broken example named as a reader would type it (the screenshot shows it)
     try:
-        main(["run", "--engine", "reference", "--engine", EXAMPLE, "--html", str(page), "--report", str(jsonl)])
+        main(
+            [
+                "run",
+                "--engine",
+                "reference",
+                "--engine",
+                EXAMPLE,
+                "--html",
+                str(page),
+                "--report",
+                str(jsonl),
+                "--report-full",
+            ]
+        )
     finally:
         os.chdir(here)
     lines = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
