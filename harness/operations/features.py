@@ -10,11 +10,11 @@ protocol schema (schema/protocol/definitions.schema.json, `$defs/feature`) lists
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from cribcheck.harness.operations import answers
-from cribcheck.reference import CribbageError
+from cribcheck.reference import CribbageError, load_profile
 
 BATCH = "batch"  # the engine answers the batch form of a request
 CLAIMS = "claims"  # the engine reads muggins claims in an input under every profile
@@ -54,11 +54,14 @@ def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str
     return _without_claims(data)
 
 
+@cache
 def _plays_muggins(profile_name: str) -> bool:
-    """Through the harness's one profile loader, looked up when called: inside cached_profiles (a
-    run, a check) each profile is read once, not once a line."""
+    """Whether the profile plays muggins, as the reference defines it: never as a mutant changes
+    the harness's loader (answers.load_profile), since what is sent to an engine does not depend on
+    the engine. Read once a profile (a check asks it for every line with claims): profiles are
+    package data, and frozen."""
     try:
-        return answers.load_profile(profile_name).muggins
+        return load_profile(profile_name).muggins
     except CribbageError:
         return False
 
