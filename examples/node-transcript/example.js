@@ -1,10 +1,22 @@
 // The worked example of docs/checking-your-engine.md: a game loop (here one hand, scripted as a
-// real loop would play it) logging each card pegged, the show and the hand with the recorder;
-// `cribcheck check` then judges every line.
+// real loop would play it) logging each card pegged, the show and the hand with the Node helper's
+// Recorder and HandLog (harness/engine/adapter.js, no packages); `cribcheck check` then judges
+// every line. It writes the same lines as examples/python-transcript/example.py, but for the hello's
+// language.
 //   node examples/node-transcript/example.js hand.jsonl && cribcheck check hand.jsonl
 "use strict";
 
-const { HandLog, Recorder } = require("./recorder");
+const path = require("node:path");
+
+// The helper: a copy beside this file (`cribcheck_adapter.js`), else the one in this repository.
+let helper;
+try {
+  helper = require("./cribcheck_adapter.js");
+} catch (error) {
+  if (error.code !== "MODULE_NOT_FOUND") throw error;
+  helper = require(path.join(__dirname, "..", "..", "harness", "engine", "adapter.js"));
+}
+const { HandLog, Recorder } = helper;
 
 const record = new Recorder(process.argv[2] || "hand.jsonl", {
   name: "tiny-crib", version: "0.1", profiles: ["six-card"], operations: ["show", "play", "hand"],

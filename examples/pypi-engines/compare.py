@@ -15,6 +15,7 @@ by git). Cases go into `--cases` (default examples/pypi-engines/findings/).
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from cribcheck.harness.results.saved import Run, read_runs
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+WORKED = HERE / "worked"  # what the transcripts found, worked by hand: <engine>.yaml, and the lines, <stem>.jsonl
 
 
 @dataclass(frozen=True)
@@ -80,19 +82,23 @@ ENGINES = (
         "1.0.2",
         ("--ignore-requires-python", "cribbagesim==1.0.2"),
         "adapter_cribbagesim.py",
-        None,
-        "declares Python 3.12 and runs on 3.11 (installed with --ignore-requires-python); has a game loop "
-        "(CribbageDeal.play), not recorded yet",
+        "record_cribbagesim.py",
+        "declares Python 3.12 and runs on 3.11 (installed with --ignore-requires-python); a simulator of whole "
+        "games with random and Hoyle-like players (recorded: CribbageGame with its random players, each seeded); "
+        "player 1 always deals the first hand, with no cut for the deal (the game line's cut is written to give "
+        "A the deal)",
     ),
     Engine(
         "magmacrunch-cribbage",
         "0.1.1",
         ("--no-deps", "magmacrunch-cribbage==0.1.1"),
         "adapter_magmacrunch_cribbage.py",
-        None,
+        "record_magmacrunch_cribbage.py",
         "its top-level package is also named `cribbage` (a venv of its own); installed without its "
         "dependencies (the `magmacrunch` terminal front end, which scoring and the game state do not use); "
-        "has a game loop (game.step), not recorded yet",
+        "its game is the human against the computer: recorded with the package's own computer player in the "
+        "human's seat too, through the calls its screen makes (game.Game and step); the human always deals the "
+        "first hand, with no cut for the deal (the game line's cut is written to give A the deal)",
     ),
 )
 
@@ -129,6 +135,47 @@ class Checked:
     name: str
     run: Run
     cases: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A finding worked by hand (a case of worked/<engine>.yaml), the transcript whose line it is,
+    and whether this run's transcript holds that line again, the same input and the same answer."""
+
+    case: dict[str, Any]
+    stem: str
+    found: bool
+
+
+def worked_findings(engine: Engine, work: Path) -> list[Worked]:
+    """The engine's worked findings, each matched to its line in worked/<stem>.jsonl and looked for
+    in this run's transcript of the same name."""
+    path = WORKED / f"{engine.name}.yaml"
+    if not path.is_file():
+        return []
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+    found: list[Worked] = []
+    for case in cases:
+        for stem in (engine.name, f"{engine.name}-events"):
+            line = next((entry for entry in entries(WORKED / f"{stem}.jsonl") if same_input(entry, case)), None)
+            if line is not None:
+                found.append(Worked(case, stem, line in entries(work / f"{stem}.jsonl")))
+                break
+        else:
+            raise SystemExit(f"{path}: the case {case['id']} has no line in {WORKED}/{engine.name}*.jsonl")
+    return found
+
+
+def entries(path: Path) -> list[dict[str, Any]]:
+    """A transcript's lines, read (none if there is no such file)."""
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def same_input(entry: dict[str, Any], case: dict[str, Any]) -> bool:
+    return entry.get("op") == case["op"] and entry.get("input") == case["input"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -174,11 +221,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             cribcheck("check", str(transcript), "--report", str(report), "--write-cases", str(cases), "-q",
                       "--no-progress", "--details", "0")  # fmt: skip
             written = tuple(sorted(cases.glob("*.yaml"))) if cases.is_dir() else ()
-            checked.setdefault(engine.name, []).append(Checked(stem, read_runs(report)[0], written))
-    page = engines_page(runs, checked, args, time.monotonic() - started)
+            earlier = [path for item in checked.get(engine.name, []) for path in item.cases]
+            checked.setdefault(engine.name, []).append(Checked(stem, read_runs(report)[0], once(written, earlier)))
+    worked = {engine.name: worked_findings(engine, work) for engine in ENGINES}
+    page = engines_page(runs, checked, worked, args, time.monotonic() - started)
     (args.out / "engines.md").write_text(page, encoding="utf-8")
     print(f"wrote {args.out / 'engines.md'} and {args.out / 'engines.html'}")
+    lost = [item.case["id"] for items in worked.values() for item in items if not item.found]
+    if lost:
+        print(f"not found again in this run's transcripts: {', '.join(lost)}", file=sys.stderr)
+        return 1
     return 0
+
+
+def once(written: Sequence[Path], earlier: Sequence[Path]) -> tuple[Path, ...]:
+    """The cases a transcript found, each written once: a case another transcript of the engine
+    found already (the same id: the same input and, its id naming them, the same optional parts
+    compared, so the same case; a refused play, say, refused alike in both) is removed from this
+    transcript's folder and named by the earlier file."""
+    by_name = {path.name: path for path in earlier}
+    kept = []
+    for path in written:
+        if path.name in by_name:
+            path.unlink()
+            kept.append(by_name[path.name])
+        else:
+            kept.append(path)
+    return tuple(kept)
 
 
 def compliance(run: Run) -> str:
@@ -189,11 +258,9 @@ def compliance(run: Run) -> str:
 
 
 def claims(run: Run) -> str:
+    """What the engine's hello claims, as the reports say it (operations, then features)."""
     info = run.header.engine
-    if info is None:
-        return "(no hello)"
-    features = ", ".join(sorted(info.features)) or "no feature"
-    return f"{', '.join(sorted(info.operations))}; {features}"
+    return "(no hello)" if info is None else info.capabilities.describe()
 
 
 def causes(run: Run) -> list[str]:
@@ -218,7 +285,33 @@ def finding_lines(paths: Sequence[Path]) -> list[str]:
     return lines
 
 
-def engines_page(runs: Sequence[Run], checked: dict[str, list[Checked]], args: argparse.Namespace, took: float) -> str:
+def worked_lines(engine: Engine, items: Sequence[Worked]) -> list[str]:
+    if not items:
+        return []
+    out = [
+        "",
+        f"What its transcripts found, each worked by hand against the rules "
+        f"([`examples/pypi-engines/worked/{engine.name}.yaml`](../examples/pypi-engines/worked/{engine.name}.yaml): "
+        "the case says what the game did wrong; the line the game wrote is beside it):",
+        "",
+        "| case | rules | what the game did wrong | found again in this run |",
+        "|---|---|---|---|",
+    ]
+    for item in items:
+        rules = ", ".join(f"`{rule}`" for rule in item.case["rules"])
+        title = item.case["title"].split(": ", 1)[-1].replace("|", "/")
+        found = f"yes (`{item.stem}.jsonl`)" if item.found else f"**no** (not in this run's `{item.stem}.jsonl`)"
+        out.append(f"| `{item.case['id']}` | {rules} | {title} | {found} |")
+    return out
+
+
+def engines_page(
+    runs: Sequence[Run],
+    checked: dict[str, list[Checked]],
+    worked: dict[str, list[Worked]],
+    args: argparse.Namespace,
+    took: float,
+) -> str:
     by_label = {run.label: run for run in runs}
     out = [
         "# The public engines side by side",
@@ -229,7 +322,9 @@ def engines_page(runs: Sequence[Run], checked: dict[str, list[Checked]], args: a
         f"transcripts of {args.games} games of its own (its own players, seed {args.seed}; `cribcheck check`).",
         "The side-by-side HTML report of the adapters is `docs/engines.html`, written by the same command",
         "(not committed: it is large). Each distinct disagreement of a transcript is written as a case under",
-        "`examples/pypi-engines/findings/`. How to run it:",
+        "`examples/pypi-engines/findings/`; what they found is worked by hand, a case per finding saying what",
+        "the game did wrong, in `examples/pypi-engines/worked/` (each run says whether it found each again).",
+        "How to run it:",
         "[checking-your-engine.md](checking-your-engine.md#the-public-engines).",
         "",
         "| engine | version | claims (adapter) | compliance through the adapter | compliance through its transcripts "
@@ -266,6 +361,9 @@ def engines_page(runs: Sequence[Run], checked: dict[str, list[Checked]], args: a
             out += [f"- likely cause: {cause}" for cause in causes(item.run)]
             if item.cases:
                 out += ["", "| case | op | rules | first difference |", "|---|---|---|---|", *finding_lines(item.cases)]
+            elif item.run.footer.exit_status == 0:
+                out += ["", "Every line agrees with the reference: no finding."]
+        out += worked_lines(engine, worked.get(engine.name, []))
     out += ["", f"The whole run took {took:.0f} s."]
     return "\n".join(out) + "\n"
 

@@ -3,10 +3,10 @@ library only, run in each engine's own venv beside the adapter helper).
 
 A recorder hooks the engine's own game (its deal, its players' choices, its scoring calls) and
 tells a `GameRecord` what happened, in order: a hand begins, cards are dealt, discarded, the
-starter turned; each card played and the points the engine pegged for it, each go the engine's
-players said, each go or last-card point it gave, each new count it started; each hand or crib it
-counted in the show and its total; the scores after the hand. The record writes two transcripts
-(`cribcheck check`):
+starter turned (and the heels pegged, if the engine pegs them); each card played and the points the
+engine pegged for it, each go the engine's players said, each go or last-card point it gave, each
+new count it started; each hand or crib it counted in the show and its total; the scores after the
+hand. The record writes two transcripts (`cribcheck check`):
 
 - the game's: a `play` line per card pegged (the cards of the engine's count, and the points it
   gave the card), three `show` lines per hand, a `hand` line per hand (its cards, discards,
@@ -16,9 +16,9 @@ counted in the show and its total; the scores after the hand. The record writes 
   engine made them (each card with its points and reasons, each go, each go or last-card point,
   each new count and who leads it; for the hand, with the scores after each, the shows, the win),
   compared event by event with the reference's: the first event where they part names the rule
-  (a hand that starts with a play where the reference pegs his heels first, say). The engines
-  give no breakdown of a show: a hand's show events carry an empty one, so a hand's events agree
-  at most up to the show.
+  (a hand that starts with a play where the reference pegs his heels first, say). Where an engine
+  gives no breakdown of a show (all but cribbagesim), a hand's show events carry an empty one, so
+  a hand's events agree at most up to the show.
 
 A go is written once per series and only by a player holding cards: an engine that asks a player
 again, or asks one with no cards, is passing the turn, not saying a new go.
@@ -96,6 +96,11 @@ class GameRecord:
         self.kept[seat] = kept
         self.held[seat] = list(kept)
 
+    def heels(self, seat: str, card: str, points: int, scores: dict[str, int]) -> None:
+        """The dealer (`seat`) pegged for a jack turned as the starter, and the scores after it."""
+        event = {"type": "heels", "player": seat, "card": card, "points": points, "scores": dict(scores)}
+        self.hand_events.append(event)
+
     def play(self, seat: str, card: str, points: int, scoring: dict[str, int], scores: dict[str, int]) -> None:
         """A card played, with the points the engine pegged for it, why (its own reasons), and the
         scores after it."""
@@ -153,14 +158,25 @@ class GameRecord:
         plays = list(self.hand.plays)
         self.pegging.pegging(PROFILE, self.kept[pone], self.kept[dealer], plays, by_role, events=self.events)
 
-    def show(self, seat: str, cards: list[str], starter: str, crib: bool, total: int, scores: dict[str, int]) -> None:
-        """A hand or crib counted (the crib is the dealer's, `seat`), and the scores after it. The
-        engines give no breakdown: the hand's show events carry an empty one."""
+    def show(
+        self,
+        seat: str,
+        cards: list[str],
+        starter: str,
+        crib: bool,
+        total: int,
+        scores: dict[str, int],
+        breakdown: dict[str, int] | None = None,
+    ) -> None:
+        """A hand or crib counted (the crib is the dealer's, `seat`), and the scores after it; its
+        `breakdown` (fifteens, pairs, runs, flush, nobs) where the engine gives one, else the
+        hand's show events carry an empty one."""
         assert self.hand is not None
         self.games.show(PROFILE, cards, starter, crib, total)
         where = "crib" if crib else "dealer_hand" if seat == self.hand.dealer else "pone_hand"
         self.hand_events.append(
-            {"type": "show", "set": where, "player": seat, "cards": list(cards), "points": total, "breakdown": {},
+            {"type": "show", "set": where, "player": seat, "cards": list(cards), "points": total,
+             "breakdown": dict(breakdown or {}),
              "scores": dict(scores)}
         )  # fmt: skip
 

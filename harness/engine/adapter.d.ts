@@ -70,6 +70,48 @@ export class Adapter {
   complain(number: number, problem: string): void;
 }
 
+/** One hand as a game loop plays it, for a transcript's `hand` line (the twin of adapter.py's HandLog). */
+export class HandLog {
+  constructor(dealer: string, scores: Record<string, number>, firstHand?: boolean);
+  dealt(seat: string, cards: string[]): void;
+  /** The whole deck, top first, and the depth of the cut (instead of dealt and starter). */
+  deck(cards: string[], cut: number): void;
+  starter(card: string): void;
+  discard(seat: string, cards: string[]): void;
+  play(card: string): void;
+  /** A player says go (once a series). */
+  go(): void;
+  readonly plays: string[];
+  /** The hand's input; as one of a game's hands (inGame), without dealer and scores. */
+  input(inGame?: boolean): Input;
+}
+
+export interface RecorderOptions {
+  name: string;
+  version: string;
+  /** "JavaScript" unless given. */
+  language?: string;
+  profiles: Profile[];
+  operations: Operation[];
+  /** The optional parts the engine's answers hold (only those are compared). */
+  features?: Feature[];
+}
+
+/** Writes a transcript for `cribcheck check FILE.jsonl`, its hello first, each line at once (the
+ * twin of adapter.py's Recorder). `target`: a file's path, or an open file descriptor (1: stdout). */
+export class Recorder {
+  constructor(target: string | number, options: RecorderOptions);
+  /** Any operation: its input and the engine's answer, { ok: result } or { rejected: { code, index } }. */
+  line(op: Operation, profile: Profile, input: Input, answer: { ok: Record<string, unknown> } | { rejected: { code: RejectionCode; index?: number; hand?: number; game?: number } }): void;
+  show(profile: Profile, cards: string[], starter: string, crib: boolean, total: number, extra?: Record<string, unknown>): void;
+  play(profile: Profile, count: string[], points: number, extra?: Record<string, unknown>): void;
+  pegging(profile: Profile, pone: string[], dealer: string[], plays: string[], points: { pone: number; dealer: number }, extra?: Record<string, unknown>): void;
+  hand(profile: Profile, hand: HandLog, scores: Record<string, number>, winner: string | null, extra?: Record<string, unknown>): void;
+  game(profile: Profile, cuts: (string[] | string)[], hands: HandLog[], scores: Record<string, number>, winner: string | null, extra?: Record<string, unknown>): void;
+  /** Closes the file it opened (a descriptor given stays open). */
+  close(): void;
+}
+
 export function parseLine(raw: Buffer | string): [Record<string, unknown> | null, string];
 export function encode(message: object): string;
 export const PROTOCOL_VERSION: 1;

@@ -36,7 +36,12 @@
 // - never dies on its input: a line it can attribute (a JSON object with a string `seq`) that is
 //   malformed gets an `error` answer for that seq; a line it cannot attribute (not JSON, not an
 //   object, no seq or a seq that is not a string, too long, a blank line) gets one line on stderr.
+//
+// For a game loop that cannot be driven, `Recorder` and `HandLog` write what it did as a transcript
+// for `cribcheck check FILE.jsonl` (docs/checking-your-engine.md, "Record a transcript").
 "use strict";
+
+const fs = require("node:fs");
 
 const PROTOCOL_VERSION = 1;
 const MAX_LINE_BYTES = 8 * 1024 * 1024; // the protocol's longest line
@@ -457,4 +462,126 @@ function strict(key, value) {
   return value;
 }
 
-module.exports = { Adapter, Rejected, Skip, BYE, parseLine, encode, PROTOCOL_VERSION, MAX_LINE_BYTES, UNKNOWN_PROFILE };
+// --- recording a transcript (`cribcheck check FILE.jsonl`) -----------------------------------------
+
+/** One hand as a game loop plays it, for a transcript's `hand` line: call `dealt` (or `deck`),
+ * `discard`, `starter`, then `play` and `go` in the order they happen. Cards are strings as the
+ * protocol writes them (`5H`, `TS`); seats are `A` and `B` (or `A`..`D`). The twin of adapter.py's. */
+class HandLog {
+  constructor(dealer, scores, firstHand = false) {
+    this.dealer = dealer;
+    this.scores = { ...scores }; // before the hand
+    this.firstHand = firstHand;
+    this.cards = {}; // dealt + starter, or deck + cut
+    this.discards = {};
+    this.plays = [];
+  }
+
+  dealt(seat, cards) {
+    (this.cards.dealt = this.cards.dealt || {})[seat] = [...cards];
+  }
+
+  /** The whole deck, top first, and the depth of the cut for the starter (instead of `dealt` and `starter`). */
+  deck(cards, cut) {
+    this.cards.deck = [...cards];
+    this.cards.cut = cut;
+  }
+
+  starter(card) {
+    this.cards.starter = card;
+  }
+
+  discard(seat, cards) {
+    this.discards[seat] = [...(this.discards[seat] || []), ...cards];
+  }
+
+  play(card) {
+    this.plays.push(card);
+  }
+
+  /** A player says go (once a series; a player with no cards left says nothing). */
+  go() {
+    this.plays.push("go");
+  }
+
+  /** The hand's input; as one of a game's hands (`inGame`), without dealer and scores. */
+  input(inGame = false) {
+    const head = inGame ? {} : { dealer: this.dealer, scores: { ...this.scores }, first_hand: this.firstHand };
+    const discards = Object.fromEntries(Object.entries(this.discards).map(([seat, cards]) => [seat, [...cards]]));
+    return { ...head, ...structuredClone(this.cards), discards, plays: [...this.plays] };
+  }
+}
+
+/** Writes a transcript: one line per operation an engine did, with its answer, for `cribcheck check
+ * FILE.jsonl`. The first line is the engine's hello (what it claims: only the optional parts listed
+ * in `features` are compared). `target` is a file's path (created or emptied) or an open file
+ * descriptor (1: stdout). Each line is written synchronously, so a game that crashes leaves every
+ * line before it. The twin of adapter.py's Recorder.
+ *
+ *   const record = new Recorder("games.jsonl", { name: "mycrib", version: "2.1", profiles: ["six-card"], operations: ["hand", "game"] });
+ *   const hand = new HandLog("A", { A: 0, B: 0 }, true);
+ *   // ... hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
+ *   record.hand("six-card", hand, { A: 9, B: 4 }, null);
+ *   record.close();
+ */
+class Recorder {
+  constructor(target, { name, version, language = "JavaScript", profiles, operations, features = [] }) {
+    this.owned = typeof target !== "number";
+    this.fd = this.owned ? fs.openSync(target, "w") : target;
+    const engine = { name, version, language };
+    this.write({ hello: { protocol: PROTOCOL_VERSION, engine, profiles: [...profiles], operations: [...operations], features: [...features] } });
+  }
+
+  /** Any operation: its input and the engine's answer, `{ ok: result }` or `{ rejected: { code, index } }`. */
+  line(op, profile, input, answer) {
+    if (!isObject(answer) || own(answer, "ok") === own(answer, "rejected")) {
+      throw new TypeError("a transcript line has exactly one of ok and rejected");
+    }
+    const given = own(answer, "ok") ? { ok: { ...answer.ok } } : { rejected: { ...answer.rejected } };
+    this.write({ op, profile, input: { ...input }, ...given });
+  }
+
+  /** A hand or crib counted in the show, and the engine's total (`{ breakdown }` in `extra` if claimed). */
+  show(profile, cards, starter, crib, total, extra = {}) {
+    this.line("show", profile, { cards: [...cards], starter, crib }, { ok: { total, ...extra } });
+  }
+
+  /** A card pegged: the cards of its count so far, the card last, and the points it pegged. */
+  play(profile, count, points, extra = {}) {
+    this.line("play", profile, { count: [...count] }, { ok: { points, ...extra } });
+  }
+
+  /** A whole pegging: the kept hands, the cards as played with the go's, and the points each role
+   * pegged in it (`{ pone: n, dealer: n }`; `{ events }` in `extra` if claimed). */
+  pegging(profile, pone, dealer, plays, points, extra = {}) {
+    const input = { pone: [...pone], dealer: [...dealer], plays: [...plays] };
+    this.line("pegging", profile, input, { ok: { points: { ...points }, ...extra } });
+  }
+
+  /** A hand played, and the scores after it (at the win, if the game was won in it). */
+  hand(profile, hand, scores, winner, extra = {}) {
+    this.line("hand", profile, hand.input(), { ok: { scores: { ...scores }, winner, ...extra } });
+  }
+
+  /** A game from the cut for the deal: its hands, and the final scores and winner. */
+  game(profile, cuts, hands, scores, winner, extra = {}) {
+    const input = { cuts: cuts.map((cut) => (Array.isArray(cut) ? [...cut] : cut)), hands: hands.map((hand) => hand.input(true)) };
+    this.line("game", profile, input, { ok: { scores: { ...scores }, winner, hands_played: hands.length, ...extra } });
+  }
+
+  /** Closes the file the recorder opened (a descriptor it was given stays open). */
+  close() {
+    if (this.owned && this.fd !== null) fs.closeSync(this.fd);
+    this.fd = null;
+  }
+
+  /** One line of strict JSON (no NaN, Infinity, BigInt or lone surrogate: a TypeError, nothing written). */
+  write(message) {
+    if (this.fd === null) throw new Error("the recorder is closed");
+    fs.writeSync(this.fd, `${JSON.stringify(message, strict)}\n`);
+  }
+}
+
+module.exports = {
+  Adapter, Rejected, Skip, BYE, HandLog, Recorder, parseLine, encode, PROTOCOL_VERSION, MAX_LINE_BYTES, UNKNOWN_PROFILE,
+};

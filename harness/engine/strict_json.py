@@ -31,7 +31,6 @@ NUMBER_SHOWN = 24  # characters of an offending number quoted in a problem
 
 _DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")  # then a run of digits is a run of zeros
 _LONG_DIGITS = "0" * MAX_INTEGER_DIGITS
-_EXPONENT = re.compile(r"[0-9][eE]")  # every JSON number with an exponent has a digit before it
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTAINERS = (dict, list)
@@ -61,9 +60,11 @@ def read_json(text: str, *, invalid_utf8_at: int | None = None, check_depth: boo
     `check_depth=False` leaves the depth (below the decoder's own limit, about a thousand) to the
     caller: a batch of a thousand answers checks each, with a cache (harness.engine.protocol)."""
     problems: list[str] = []
-    long_digits = _LONG_DIGITS in text.translate(_DIGITS_AS_ZERO)  # ten times faster than a regular expression
+    zeroed = text.translate(_DIGITS_AS_ZERO)  # ten times faster than a regular expression
+    long_digits = _LONG_DIGITS in zeroed
+    exponent = "0e" in zeroed or "0E" in zeroed  # a number with an exponent has a digit just before its e
     hooks: dict[str, Any] = {}
-    if long_digits or "NaN" in text or "Infinity" in text or _EXPONENT.search(text) is not None:
+    if long_digits or exponent or "NaN" in text or "Infinity" in text:
         hooks = {
             "parse_constant": lambda name: _refused(problems, f"{name} is not JSON (a number must be finite)"),
             "parse_float": lambda numeral: _float(problems, numeral),

@@ -25,7 +25,7 @@ import yaml
 
 from cribcheck.harness.contract.files import NoAliasDumper
 from cribcheck.harness.corpus.cases import case_schema, catalogue
-from cribcheck.harness.fuzz.strategies import Example, reference_profile
+from cribcheck.harness.fuzz.example import Example, reference_profile
 from cribcheck.harness.operations.compare import describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.reference import Profile

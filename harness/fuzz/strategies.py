@@ -39,19 +39,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import inf
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
+from cribcheck.harness.fuzz.example import Example, main_profile, reference_profile
 from cribcheck.reference import (
     Card,
     CribbageError,
     Profile,
     full_deck,
-    load_profile,
     play_hand,
     seats_of,
     sides_of,
@@ -136,12 +135,6 @@ def other_role(role: str) -> str:
 
 def other_player(player: str) -> str:
     return "B" if player == "A" else "A"
-
-
-@cache
-def reference_profile(name: str) -> Profile:
-    """A profile as the reference reads it (profiles are frozen, so loading each once is safe)."""
-    return load_profile(name)
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -871,26 +864,12 @@ INPUTS: Mapping[str, Callable[[Picker, Profile], Json]] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True)
-class Example:
-    """One request's worth: an operation, the profile it is played under, and its input."""
-
-    op: str
-    profile: str
-    input: Json
-
-
 def weighted_operations(operations: Sequence[str], later: Collection[str] = ()) -> list[str]:
     """The operations, each as many times as its weight; those in `later` (where something was
     already found) once each and at the end, since Hypothesis shrinks toward the list's start."""
     known = [op for op in OPERATION_WEIGHTS if op in operations]
     first = [op for op in known if op not in later for _ in range(OPERATION_WEIGHTS[op])]
     return first + [op for op in known if op in later]
-
-
-def main_profile(name: str) -> str:
-    """The main profile of a profile name: `six-card--loose-flush` is `six-card`."""
-    return name.split("--")[0]
 
 
 def plays(op: str, name: str) -> bool:

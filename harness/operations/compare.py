@@ -27,6 +27,7 @@ The function is pure: it reads its arguments and returns new strings.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -35,6 +36,7 @@ MAX_SHOWN = 160  # characters of a value shown in a mismatch line
 UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
 UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
 _SCALARS = (str, int, float, type(None))  # bool is an int
+_TRUE, _FALSE = pickle.NEWTRUE, pickle.NEWFALSE  # how pickle (protocol 2 and later) writes a boolean
 # Result keys renamed, new name -> old name: an answer or an expectation may use either for one
 # release (cribcheck 0.2 reads both; 0.3 will read only the new name).
 RENAMED: Mapping[str, str] = MappingProxyType({"wins_match_outright": "wins_match"})
@@ -47,7 +49,28 @@ def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[s
         return _rejection_mismatches(expected, answer)
     if "ok" not in answer:
         return [f"expected a result, got {describe_answer(answer)}"]
+    if _plainly_the_same(expected, answer["ok"]):  # most answers: compared in C, not walked
+        return []
     return _value_mismatches(expected, answer["ok"], "")
+
+
+def _plainly_the_same(expected: Mapping[str, Any], result: Any) -> bool:
+    """A quick test that is enough for agreement: each key the expectation gives is in the result
+    and equal to it as Python compares values (so lists in the same order, dicts with the same
+    keys), and neither side holds a boolean (Python takes `True == 1`; the rules above do not).
+    Whether a boolean is held is read from the pickled values (in C): protocol 2 and later write
+    every boolean as one of two opcodes, so their absence is proof; their bytes found anywhere
+    else only send the answer to the rules above. Any answer this test does not pass is compared
+    by those rules, which decide."""
+    if not isinstance(result, dict):
+        return False
+    try:
+        if any(key not in result or result[key] != value for key, value in expected.items()):
+            return False
+        both = pickle.dumps(([result[key] for key in expected], list(expected.values())), protocol=5)
+    except Exception:  # a value Python cannot compare or pickle: the rules decide
+        return False
+    return _TRUE not in both and _FALSE not in both
 
 
 def describe_answer(answer: Mapping[str, Any]) -> str:

@@ -10,6 +10,7 @@ protocol schema (schema/protocol/definitions.schema.json, `$defs/feature`) lists
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -53,7 +54,12 @@ def input_sent(data: Mapping[str, Any], profile_name: str, claimed: Iterable[str
     return _without_claims(data)
 
 
+@cache
 def _plays_muggins(profile_name: str) -> bool:
+    """Whether the profile plays muggins, as the reference defines it: never as a mutant changes
+    the harness's loader (answers.load_profile), since what is sent to an engine does not depend on
+    the engine. Read once a profile (a check asks it for every line with claims): profiles are
+    package data, and frozen."""
     try:
         return load_profile(profile_name).muggins
     except CribbageError:

@@ -2,7 +2,8 @@
 
 Each line of the transcript (harness/transcripts/lines.py) holds a request's operation, profile and
 input and the engine's answer. The reference engine answers the same input, and the engine's
-answer is judged exactly as `cribcheck run` judges an answer: the same verdict
+answer is judged (harness/transcripts/judge.py) exactly as `cribcheck run` judges an answer: the
+same verdict
 (harness/results/verdict.py: the keys always compared, the features the transcript's hello claims,
 not applicable what it does not claim), the same reporters (terminal, JSON Lines, JUnit, Markdown,
 HTML, badge) and the same end of run (harness/run/runner.py's end_run: the footer, its notes, the
@@ -11,12 +12,14 @@ fuzzer's findings name for a disagreement (harness/fuzz/findings.py), so a failu
 the field and the rule. A line that is not a transcript line is an `error` naming the line and the
 field, and the lines after it are judged all the same.
 
-The transcript is read as a stream, and a line that agrees with the reference is kept, for the
-end of the run, as its name and status only (its expectation and answer are not copied into the
+The transcript is read as a stream, and a line that agrees with the reference is kept, for the end
+of the run, as its name and status only (its expectation and answer are not copied into the
 reports: the transcript holds them), so that memory grows with the lines that disagree, not with
-the transcript. `--write-cases DIR` writes a case file for each distinct disagreement (distinct by
-operation, main profile, the rules and the shape of the first difference; the smallest line of
-each kind), ready to commit as the fuzzer writes its findings.
+the transcript. The reference's answers that lines share (a game's hands, asked first by their own
+lines) are worked out once (harness/transcripts/memo.py); `--jobs N` judges the lines in N
+processes, in order (harness/transcripts/jobs.py). `--write-cases DIR` writes a case file for each
+distinct disagreement (distinct by operation, main profile, the rules and the shape of the first
+difference; the smallest line of each kind), ready to commit as the fuzzer writes its findings.
 
 Exit status: 0 when every line agrees (or is not applicable), 1 when any line disagrees or cannot
 be read, 2 when the file cannot be read or its hello speaks another protocol (every file report
@@ -30,33 +33,28 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from cribcheck.harness.contract.files import display_path
 from cribcheck.harness.contract.version import suite_version
-from cribcheck.harness.corpus.cases import Case
-from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo, Outcome, cut
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
+from cribcheck.harness.fuzz.example import main_profile
 from cribcheck.harness.fuzz.findings import (
-    OP_RULES,
     Finding,
     Origin,
     case_document,
-    case_expectation,
-    rules_of,
     tags_of,
     write_case,
 )
-from cribcheck.harness.fuzz.strategies import Example, main_profile
-from cribcheck.harness.operations.answers import cached_profiles, run_reference
-from cribcheck.harness.operations.features import compared_expectation, input_sent
+from cribcheck.harness.operations.answers import cached_profiles
+from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.escaping import SafeStream
-from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, Item, RunHeader
-from cribcheck.harness.results.status import Status
-from cribcheck.harness.results.verdict import answer_of, judge, not_applicable
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, RunHeader
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.runner import (
     add_output_arguments,
@@ -68,12 +66,12 @@ from cribcheck.harness.run.runner import (
     writable,
 )
 from cribcheck.harness.run.selection import Selection
-from cribcheck.harness.transcripts.lines import BadLine, Entry, Hello, count_lines, read_transcript
-from cribcheck.reference import CribbageError, load_profile, play_pegging
-from cribcheck.reference.pegging import LastCard, Reset
+from cribcheck.harness.transcripts.jobs import default_jobs, judged_lines
+from cribcheck.harness.transcripts.judge import finding_rules
+from cribcheck.harness.transcripts.lines import Hello, count_lines, read_transcript
+from cribcheck.harness.transcripts.memo import remembered_answers
 
 MODE = "transcript"  # the header's engine mode: the answers come from a file, not a process
-SHOWN_INPUT = 600  # characters of a disagreeing line's input quoted in its explanation
 CASE_HEADER = (
     "# Written by `cribcheck check --write-cases`: a line of a transcript the reference disagrees with.\n"
     "# Check it, then move it into the topic file under cases/ it belongs to (or commit it as is).\n"
@@ -91,20 +89,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N lines that fail or cannot be read")
     select.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first such line (--max-fail 1)")
     parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="judge the lines in N processes, results still in line order (default: one per core for a"
+        " transcript of 4 MB or more, else 1)",
+    )
+    parser.add_argument(
         "--write-cases",
         type=Path,
         metavar="DIR",
         help="write each distinct disagreement as a ready case file into DIR",
     )
     add_output_arguments(parser)
-
-
-@dataclass(frozen=True)
-class Judged:
-    """One line's result, and the finding it makes when it disagrees."""
-
-    result: CaseResult
-    finding: Finding | None = None
 
 
 class Findings:
@@ -131,10 +128,21 @@ class Findings:
             )
             document = case_document(finding, 0, engine, origin)
             case = document["cases"][0]
+            case["id"] = case_id_of(finding, case["id"])
+            document["topic"] = f"A disagreement found by cribcheck check ({case['id']})"
             case["rules"] = finding_rules(finding)
             case["tags"] = tags_of(finding, case["rules"])
             paths.append(write_case(document, folder, CASE_HEADER))
         return paths
+
+
+def case_id_of(finding: Finding, plain: str) -> str:
+    """The case's id: the fuzzer's (its operation and a digest of its input), and the optional
+    parts its expectation holds (`transcript-hand-0545581d81-events`), so that a line and the
+    same input in another transcript that claims more are two cases, not one id twice."""
+    gated = FEATURE_KEYS.get(finding.example.op, {})
+    parts = sorted({gated[key] for key in finding.compared if key in gated})
+    return "-".join([plain, *parts])
 
 
 _NUMBERS = re.compile(r"\d+")
@@ -150,157 +158,6 @@ def kind_of(finding: Finding) -> tuple[Any, ...]:
     first = next((line for line in lines if line.startswith("events[")), lines[0] if lines else finding.error or "")
     shape = _NUMBERS.sub("#", _CARDS.sub('"<card>"', _MESSAGE.sub("", first)))
     return (finding.example.op, main_profile(finding.example.profile), finding_rules(finding)[0], shape)
-
-
-def finding_rules(finding: Finding) -> list[str]:
-    """The rules a disagreement rests on: the fuzzer's (harness/fuzz/findings.py), after, for a
-    play the reference refuses in a pegging, the rule of the moment it comes at."""
-    try:
-        rules = rules_of(finding)
-    except CribbageError:  # a profile the reference does not know: the engine answered it
-        return ["input.cards"]
-    moment = refused_play_rule(finding) or missing_award_rule(finding)
-    return list(dict.fromkeys([moment, *rules])) if moment else rules
-
-
-AWARD_RULES: Mapping[str, str] = {
-    "heels": "deal.heels",
-    "three_for_last": "game.three-for-last",
-    "last_card": "peg.last-card",
-    "show": "game.show-order",
-}
-
-
-def missing_award_rule(finding: Finding) -> str | None:
-    """For a hand whose scores alone are compared (no events claimed), not won: for each player
-    whose score differs, the one kind of award (heels, three for last, the go or last-card points,
-    the show) whose points, in the reference's events, are exactly that player's difference, when
-    exactly one kind is: the award the engine left out (or gave twice). Heels first, then the
-    rule if the players agree on one."""
-    example, expected, answer = finding.example, finding.expected, finding.answer or {}
-    result = answer.get("ok")
-    if example.op != "hand" or "events" in finding.compared or not isinstance(result, Mapping):
-        return None
-    want, got = expected.get("scores", {}), result.get("scores")
-    if not isinstance(got, Mapping) or expected.get("winner") is not None or result.get("winner") is not None:
-        return None
-    found: list[str] = []
-    for side in want:
-        if not isinstance(got.get(side), int) or want[side] == got[side]:
-            continue
-        totals: dict[str, int] = {}
-        for event in expected.get("events", ()):
-            if event.get("player") == side and event.get("type") in AWARD_RULES:
-                totals[event["type"]] = totals.get(event["type"], 0) + int(event.get("points", 0))
-        kinds = [kind for kind, total in totals.items() if total == abs(want[side] - got[side])]
-        if len(kinds) == 1:
-            found.append(AWARD_RULES[kinds[0]])
-    if "deal.heels" in found:
-        return "deal.heels"
-    return found[0] if len(set(found)) == 1 else None
-
-
-TURN_CODES = frozenset({"not_your_turn", "go_with_playable_card", "play_after_pegging_over"})
-
-
-def refused_play_rule(finding: Finding) -> str | None:
-    """For a pegging whose play at `index` the reference refuses as another's turn (or a go, or
-    after the end) while the engine played it: `peg.restart` when the reference had just started
-    a new count (the engine let the wrong player lead it), `peg.go` when the count was still open
-    (the engine ended it, or passed the turn, while the player to play could still play)."""
-    example, expected = finding.example, finding.expected
-    if example.op != "pegging" or expected.get("rejected") not in TURN_CODES or "index" not in expected:
-        return None
-    data = example.input
-    try:
-        plays = list(data["plays"])[: expected["index"]]
-        profile = load_profile(example.profile)
-        replay = play_pegging(data["pone"], data["dealer"], plays, profile, require_complete=False)
-    except (CribbageError, KeyError, TypeError):
-        return None
-    last = replay.events[-1] if replay.events else None
-    return "peg.restart" if isinstance(last, Reset | LastCard) else "peg.go"
-
-
-def default_rules(op: str, profile: str) -> tuple[str, ...]:
-    """The rules of a line that agrees (they sort it into a rule area): its operation's first."""
-    rule = OP_RULES[op][0]
-    if rule.startswith("<"):
-        try:
-            rule = "peg.single-count" if load_profile(profile).count == "single" else "peg.restart"
-        except CribbageError:
-            rule = "peg.restart"
-    return (rule,)
-
-
-class Judge:
-    """Judges the lines of one transcript, with what its hello claims."""
-
-    def __init__(self, path: Path, info: EngineInfo | None) -> None:
-        self.source = display_path(path)
-        self.info = info
-
-    def case(self, number: int, op: str, profile: str, data: Mapping[str, Any], **fields: Any) -> Case:
-        return Case(
-            id=f"line-{number}",
-            title=fields.pop("title", f"line {number}: {op} under {profile}"),
-            rules=fields.pop("rules", None) or default_rules(op, profile),
-            tags=(),
-            profiles=(profile,),
-            op=op,
-            input=data,
-            expect=fields.pop("expect", {}),
-            explain=fields.pop("explain", ""),
-            file=self.source,
-            topic="",
-        )
-
-    def entry(self, entry: Entry) -> Judged:
-        why = self.info.why_not(entry.op, entry.profile) if self.info else None
-        if why is not None:
-            return Judged(
-                not_applicable(Item(self.case(entry.number, entry.op, entry.profile, {}), entry.profile), why)
-            )
-        features = self.info.features_for(entry.op) if self.info else frozenset()  # claims are per operation
-        data = input_sent(entry.input, entry.profile, features)
-        try:
-            answer = run_reference(entry.op, data, entry.profile)
-        except Exception as error:  # the input is not one of the operation's: the line is bad
-            problem = f"input: the reference cannot read it ({type(error).__name__}: {error})"
-            return self.bad(BadLine(entry.number, problem, entry.op, entry.profile))
-        expected = case_expectation(entry.op, answer)
-        case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
-        item = Item(case, entry.profile)
-        outcome = Outcome(str(entry.number), entry.kind, entry.body)
-        result = judge(item, outcome, features)
-        if result.status is Status.PASS:  # kept as its name and status: the transcript holds the rest
-            slim = Item(replace(case, input={}, expect={}), entry.profile)
-            return Judged(replace(result, item=slim, expected=None, actual=None))
-        example = Example(entry.op, entry.profile, dict(data))
-        compared = compared_expectation(entry.op, expected, features)
-        finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
-        rules = tuple(finding_rules(finding))
-        shown = cut(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-        explain = f"Line {entry.number} of {self.source}. The input: {shown}"
-        failing = replace(  # the expectation kept is what was compared (the reference's events may be large)
-            case, rules=rules, explain=explain, title=f"{case.title}: {', '.join(rules)}", expect={"default": compared}
-        )
-        return Judged(replace(result, item=Item(failing, entry.profile)), finding)
-
-    def bad(self, line: BadLine) -> Judged:
-        op = line.op or ""  # a line that names no operation readably: the report says null
-        profile = line.profile or "(none)"
-        case = self.case(
-            line.number,
-            op,
-            profile,
-            {},
-            title=f"line {line.number}: not a transcript line",
-            rules=("input.cards",) if not line.op else default_rules(line.op, profile),
-            explain=f"Line {line.number} of {self.source}: {line.problem}",
-        )
-        message = f"line {line.number}: {line.problem}"
-        return Judged(CaseResult(Item(case, profile), Status.ERROR, message))
 
 
 def header(path: Path, info: EngineInfo | None, args: argparse.Namespace, planned: int) -> RunHeader:
@@ -353,7 +210,7 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
     started = time.monotonic()
     hello = first_line(path)
     info = hello.info if hello else None
-    judge_line = Judge(path, info)
+    jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs(path)
     selection = Selection(profiles=tuple(args.profile), cases=tuple(args.case), excluded=tuple(args.exclude))
     results: list[CaseResult] = []
     findings = Findings()
@@ -361,27 +218,25 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
     ending: dict[str, Any] = {}
     planned = count_lines(path) - (1 if hello else 0)
     each_case = [reporter.case for reporter in reporters]
-    with interrupt_once(), earlier_objects_left_alone(), cached_profiles():
+    with interrupt_once(), earlier_objects_left_alone(), cached_profiles(), remembered_answers():
         for reporter in reporters:
             reporter.start(header(path, info, args, planned))
         bad = 0
         try:
-            for line in read_transcript(path):
-                if isinstance(line, Hello):
-                    continue
-                judged = judge_line.entry(line) if isinstance(line, Entry) else judge_line.bad(line)
-                result = judged.result
-                if not (selection.takes_case(result.case) and selection.takes_profile(result.profile)):
-                    continue
-                results.append(result)
-                for case in each_case:
-                    case(result)
-                if judged.finding is not None:
-                    findings.add(line.number, judged.finding)
-                bad += result.status.fails_run
-                if max_fail is not None and bad >= max_fail:
-                    ending["stopped_early"] = f"stopped after {bad} lines that fail (--max-fail {max_fail})"
-                    break
+            with closing(judged_lines(path, info, jobs)) as lines:  # closed: the workers are ended
+                for number, judged in lines:
+                    result = judged.result
+                    if not (selection.takes_case(result.case) and selection.takes_profile(result.profile)):
+                        continue
+                    results.append(result)
+                    for case in each_case:
+                        case(result)
+                    if judged.finding is not None:
+                        findings.add(number, judged.finding)
+                    bad += result.status.fails_run
+                    if max_fail is not None and bad >= max_fail:
+                        ending["stopped_early"] = f"stopped after {bad} lines that fail (--max-fail {max_fail})"
+                        break
         except KeyboardInterrupt:
             ending["interrupted"] = True
         selected = bool(args.profile or args.case or args.exclude)
@@ -395,6 +250,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     problem = _unreadable(path) or _wrong_protocol(path)
     if not problem and args.max_fail is not None and args.max_fail < 1:
         problem = "--max-fail must be at least 1"
+    if not problem and args.jobs is not None and args.jobs < 1:
+        problem = "--jobs must be at least 1"
     if problem:
         print(f"cribcheck check: {problem}", file=SafeStream(sys.stderr))  # may quote the transcript
         return setup_failed(path, args, problem)

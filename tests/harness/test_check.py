@@ -139,6 +139,44 @@ def test_a_hand_s_changed_score_fails_on_that_line_only(games: Path, tmp_path: P
     assert failing[f"line-{number}"]["mismatches"][0].startswith("scores.A: expected ")
 
 
+@pytest.mark.exhaustive
+def test_a_thousand_games_of_the_reference_pass_and_one_score_changed_fails_that_line(tmp_path: Path) -> None:
+    # Issue 30's measure, as a user runs it (a process per core, the default for a transcript this
+    # long): every line a recorder may write, 1,000 games (seed 0, as benchmarks/check_transcript.py).
+    path = tmp_path / "games.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for entry in reference_transcript(1000, seed=0):
+            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    total = sum(1 for _ in path.open(encoding="utf-8")) - 1  # the lines but the hello
+    assert read_runs(report)[0].footer.summary.counts["pass"] == total > 100_000
+
+    def fifteen_one_more(entry: Json, probe: bool) -> bool:  # a fifteen and nothing else pegs 2: made 3
+        if probe:
+            values = sum(min(10, "A23456789TJQK".index(card[0]) + 1) for card in entry["input"]["count"])
+            return values == 15 and entry["ok"]["points"] == 2
+        entry["ok"]["points"] = 3
+        return True
+
+    spoiled, number = tmp_path / "changed.jsonl", 0
+    with path.open(encoding="utf-8") as lines, spoiled.open("w", encoding="utf-8") as out:  # streamed: 74 MB
+        for index, text in enumerate(lines, 1):
+            entry = json.loads(text) if not number and '"op":"play"' in text else None
+            if entry is not None and fifteen_one_more(entry, True):
+                fifteen_one_more(entry, False)
+                text, number = json.dumps(entry, separators=(",", ":")) + "\n", index
+            out.write(text)
+    assert number
+    code, out = check(str(spoiled), "--report", str(report), "--no-progress")
+    assert code == 1
+    failing = [line for line in read_report(report) if line["type"] == "case" and line["status"] != "pass"]
+    assert [(line["id"], line["mismatches"], line["rules"][0]) for line in failing] == [
+        (f"line-{number}", ["points: expected 2, got 3"], "peg.fifteen")
+    ]
+    assert f"line-{number}[six-card]" in out and "peg.fifteen" in out
+
+
 # --- bad lines -----------------------------------------------------------------------------------
 
 
@@ -293,12 +331,34 @@ def test_write_cases_writes_each_distinct_disagreement_once_as_a_lint_clean_case
     assert "Found by cribcheck check in line" in case.explain
 
 
+def test_the_same_input_in_a_transcript_claiming_events_is_another_case_with_another_id(tmp_path: Path) -> None:
+    # docs/checking-your-engine.md's hand (worked there: A 18, B 1) with A's score wrong, once in a
+    # transcript without events and once in one claiming them: two cases, both lint-clean together.
+    hand = {"op": "hand", "profile": "six-card", "input": HAND, "ok": {"scores": {"A": 17, "B": 1}, "winner": None}}
+    with_events = copy.deepcopy(HELLO)
+    with_events["hello"]["features"] = ["events"]
+    events = {**hand, "ok": {**hand["ok"], "events": []}}
+    for name, lines in (("plain", [HELLO, hand]), ("events", [with_events, events])):
+        assert check(str(write(tmp_path / f"{name}.jsonl", lines)), "--write-cases", str(tmp_path / name), "-q")[0] == 1
+    (plain,), (claimed,) = (list((tmp_path / name).glob("*.yaml")) for name in ("plain", "events"))
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(CATALOGUE_FILE, root / "rules.yaml")
+    report = lint([plain, claimed], cases_root=root, catalogue_path=root / "rules.yaml")
+    assert report.clean, "\n".join(map(str, report.errors))
+    (first,), (second,) = load_cases(plain), load_cases(claimed)
+    assert second.id == first.id + "-events" and claimed.name == second.id + ".yaml"
+    assert "events" in second.expected("six-card") and "events" not in first.expected("six-card")
+
+
 # --- a stream ---------------------------------------------------------------------------------------------------
 
 
 def test_memory_grows_by_a_small_record_per_passing_line_not_by_its_content(tmp_path: Path) -> None:
-    few = write(tmp_path / "few.jsonl", list(reference_transcript(2, seed=5)))
-    many = write(tmp_path / "many.jsonl", list(reference_transcript(12, seed=5)))
+    # Both past the few dozen hands a check remembers (harness/transcripts/memo.py: a bounded memory,
+    # full after about six games), so that the difference is what each further line adds.
+    few = write(tmp_path / "few.jsonl", list(reference_transcript(8, seed=5)))
+    many = write(tmp_path / "many.jsonl", list(reference_transcript(20, seed=5)))
 
     def peak(path: Path) -> tuple[int, int]:
         args = (
@@ -333,6 +393,49 @@ def test_the_python_recorder_s_example_passes_under_a_bare_interpreter(tmp_path:
     ]
 
 
+BARE_RECORDER = """
+import sys
+sys.path.insert(0, sys.argv[2])  # harness/engine: the helper, standard library only
+from adapter import HandLog, Recorder
+
+with open(sys.argv[1], "w", encoding="utf-8") as out:
+    record = Recorder(out, name="bare", version="1", language="Python", profiles=["six-card"],
+                      operations=["show", "play", "pegging", "hand", "game", "cut"])
+    hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+    hand.dealt("A", ["5C", "5D", "KH", "QS", "2C", "9D"])
+    hand.dealt("B", ["TS", "JD", "3H", "4H", "8C", "AS"])
+    hand.discard("A", ["2C", "9D"])
+    hand.discard("B", ["8C", "AS"])
+    hand.starter("6D")
+    for card in ["TS", "5C", "JD", "5D", "go", "3H", "KH", "4H", "QS"]:
+        hand.go() if card == "go" else hand.play(card)
+    record.play("six-card", ["TS", "5C"], 2)
+    record.pegging("six-card", ["TS", "JD", "3H", "4H"], ["5C", "5D", "KH", "QS"], hand.plays, {"pone": 0, "dealer": 4})
+    record.show("six-card", ["TS", "JD", "3H", "4H"], "6D", False, 1)
+    record.hand("six-card", hand, scores={"A": 18, "B": 1}, winner=None)
+    record.game("six-card", [["AS", "KS"]], [hand], scores={"A": 18, "B": 1}, winner=None)
+    record.line("cut", "six-card", {"cuts": [["9H", "9C"], ["2D", "QS"]]}, ok={"dealer": "A"})
+"""
+
+
+def test_every_kind_of_line_of_the_python_recorder_is_written_under_a_bare_interpreter(tmp_path: Path) -> None:
+    # docs/checking-your-engine.md's hand, worked there: A pegs 2 (fifteen), 1 (the go at 30), 1
+    # (the last card, QS), shows 10 and a crib of 4: 18; B shows his nobs: 1. As a game cut for by
+    # AS against KS (A deals), one hand long. The cut: 9 against 9 again, then 2 against Q: A deals.
+    script, path = tmp_path / "record.py", tmp_path / "lines.jsonl"
+    script.write_text(BARE_RECORDER, encoding="utf-8")
+    engine = REPO_ROOT / "harness" / "engine"
+    bare = subprocess.run(
+        [sys.executable, "-S", "-I", str(script), str(path), str(engine)], capture_output=True, text=True, check=False
+    )
+    assert bare.returncode == 0, bare.stderr
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    assert [(line["op"], line["status"]) for line in read_report(report) if line["type"] == "case"] == [
+        (op, "pass") for op in ("play", "pegging", "show", "hand", "game", "cut")
+    ]
+
+
 def test_the_recorder_refuses_a_line_with_both_answers_or_neither() -> None:
     from cribcheck.harness.engine.adapter import Recorder
 
@@ -355,6 +458,99 @@ def test_the_javascript_recorder_writes_the_python_recorder_s_lines(tmp_path: Pa
     assert json.loads(first[0])["hello"]["engine"]["language"] == "Python"
     assert json.loads(second[0])["hello"]["engine"]["language"] == "JavaScript"
     assert check(str(node), "-q", "--no-progress")[0] == 0
+
+
+def _node_script(tmp_path: Path, text: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """`text` run by node with the transcript's path and the Node helper's: the path, and how it ended (well)."""
+    script, path = tmp_path / "script.js", tmp_path / "lines.jsonl"
+    script.write_text(text, encoding="utf-8")
+    helper = REPO_ROOT / "harness" / "engine" / "adapter.js"
+    done = subprocess.run([str(NODE), str(script), str(path), str(helper)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return path, done
+
+
+NODE_RECORDER = """
+"use strict";
+const { HandLog, Recorder } = require(process.argv[3]); // harness/engine/adapter.js: the Node helper
+const record = new Recorder(process.argv[2], { name: "bare", version: "1", profiles: ["six-card"],
+  operations: ["show", "play", "pegging", "hand", "game", "cut"] });
+const hand = new HandLog("A", { A: 0, B: 0 }, true);
+hand.dealt("A", ["5C", "5D", "KH", "QS", "2C", "9D"]);
+hand.dealt("B", ["TS", "JD", "3H", "4H", "8C", "AS"]);
+hand.discard("A", ["2C", "9D"]);
+hand.discard("B", ["8C", "AS"]);
+hand.starter("6D");
+for (const card of ["TS", "5C", "JD", "5D", "go", "3H", "KH", "4H", "QS"]) card === "go" ? hand.go() : hand.play(card);
+record.play("six-card", ["TS", "5C"], 2);
+record.pegging("six-card", ["TS", "JD", "3H", "4H"], ["5C", "5D", "KH", "QS"], hand.plays, { pone: 0, dealer: 4 });
+record.show("six-card", ["TS", "JD", "3H", "4H"], "6D", false, 1);
+record.hand("six-card", hand, { A: 18, B: 1 }, null);
+record.game("six-card", [["AS", "KS"]], [hand], { A: 18, B: 1 }, null);
+record.line("cut", "six-card", { cuts: [["9H", "9C"], ["2D", "QS"]] }, { ok: { dealer: "A" } });
+record.line("play", "six-card", { count: ["KH", "QS", "JD", "5C"] }, { rejected: { code: "over_31", index: 3 } });
+record.close();
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_every_kind_of_line_of_the_node_recorder_is_judged_and_passes(tmp_path: Path) -> None:
+    # The hand of the Python test above (worked there), written by the Node helper's Recorder; and a
+    # rejection: K, Q, J make 30, and the 5 would pass 31 (its index, 3).
+    path, _ = _node_script(tmp_path, NODE_RECORDER)
+    hello = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["hello"]
+    assert hello["engine"] == {"name": "bare", "version": "1", "language": "JavaScript"} and hello["protocol"] == 1
+    report = tmp_path / "report.jsonl"
+    assert check(str(path), "--report", str(report), "-q", "--no-progress")[0] == 0
+    assert [(line["op"], line["status"]) for line in read_report(report) if line["type"] == "case"] == [
+        (op, "pass") for op in ("play", "pegging", "show", "hand", "game", "cut", "play")
+    ]
+    # the same lines, but the score the engine gave changed: the check fails that line only
+    text = path.read_text(encoding="utf-8").replace('"ok":{"total":1}', '"ok":{"total":2}')
+    changed = write(tmp_path / "changed.jsonl", [json.loads(line) for line in text.splitlines()])
+    assert check(str(changed), "--report", str(report), "-q", "--no-progress")[0] == 1
+    assert [line["id"] for line in read_report(report) if line["type"] == "case" and line["status"] == "fail"] == [
+        "line-4"
+    ]
+
+
+NODE_REFUSALS = """
+"use strict";
+const fs = require("node:fs");
+const { Recorder } = require(process.argv[3]);
+const refused = (action) => { try { action(); return "written"; } catch (error) { return error.message; } };
+const record = new Recorder(process.argv[2], { name: "x", version: "1", profiles: ["six-card"], operations: [] });
+const input = { cards: ["5C", "5D", "5H", "JS"], starter: "5S", crib: false };
+const seen = [
+  refused(() => record.line("show", "six-card", input, { ok: { total: 29 }, rejected: { code: "duplicate_card" } })),
+  refused(() => record.line("show", "six-card", input, {})),
+  refused(() => record.show("six-card", input.cards, input.starter, false, NaN)),
+  refused(() => record.show("six-card", input.cards, input.starter, false, "\\ud800")),
+];
+const lines = fs.readFileSync(process.argv[2], "utf8").split("\\n").length - 1; // before close: on disk already
+record.close();
+const out = new Recorder(1, { name: "x", version: "1", profiles: ["six-card"], operations: ["show"] }); // stdout
+out.show("six-card", input.cards, input.starter, false, 29);
+out.close();
+const closed = refused(() => record.show("six-card", [], "5S", false, 0));
+process.stderr.write(JSON.stringify({ seen, lines, closed }));
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_node_recorder_refuses_what_is_not_a_transcript_line_and_writes_each_line_at_once(tmp_path: Path) -> None:
+    path, done = _node_script(tmp_path, NODE_REFUSALS)
+    said = json.loads(done.stderr)
+    assert said["seen"][:2] == ["a transcript line has exactly one of ok and rejected"] * 2
+    assert said["seen"][2] == "NaN is not JSON" and "lone surrogate" in said["seen"][3]
+    assert said["lines"] == 1 and said["closed"] == "the recorder is closed"  # the hello only: nothing half-written
+    assert path.read_text(encoding="utf-8").count("\n") == 1
+    # the descriptor given (stdout) gets the hello and the line, and stays open: a 5-5-5-J with the 5 of
+    # the suit of the jack turned: 29
+    answer = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answer[1] == {"op": "show", "profile": "six-card", "input": {
+        "cards": ["5C", "5D", "5H", "JS"], "starter": "5S", "crib": False}, "ok": {"total": 29}}  # fmt: skip
+    assert check(str(write(tmp_path / "out.jsonl", answer)), "-q", "--no-progress")[0] == 0
 
 
 def test_the_generator_writes_a_transcript_from_the_command_line(tmp_path: Path) -> None:

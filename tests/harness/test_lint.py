@@ -653,6 +653,23 @@ def test_compare_booleans_are_not_numbers() -> None:
     assert mismatches({"winner": None}, {"ok": {"winner": None}}) == []
 
 
+def test_compare_s_quick_test_decides_nothing_the_rules_would_not() -> None:
+    # Python's == takes True for 1 and 1.0 for 1, in a list of events as at the top: the quick test
+    # (compare._plainly_the_same) must leave booleans to the rules, deep down too.
+    events = [{"type": "play", "points": 1, "scores": {"A": 3, "B": 0}}]
+    assert mismatches({"events": events}, {"ok": {"events": events}}) == []
+    deep = [{"type": "play", "points": True, "scores": {"A": 3, "B": 0}}]
+    assert mismatches({"events": events}, {"ok": {"events": deep}}) == ["events[0].points: expected 1, got true"]
+    assert mismatches({"events": deep}, {"ok": {"events": events}}) == ["events[0].points: expected true, got 1"]
+    assert mismatches({"wins_match": False}, {"ok": {"wins_match": 0}}) == ["wins_match: expected false, got 0"]
+    assert mismatches({"points": 2}, {"ok": {"points": 2.0}}) == []  # a number is a number (the rules agree)
+    # What the quick test does not pass is compared by the rules: extra keys, a card set in another order.
+    assert mismatches({"events": [{"type": "go"}]}, {"ok": {"events": [{"type": "go", "player": "A"}]}}) == []
+    show = {"type": "show", "cards": ["5C", "5D", "KH", "QS"]}
+    assert mismatches({"events": [show]}, {"ok": {"events": [{**show, "cards": ["QS", "KH", "5D", "5C"]}]}}) == []
+    assert mismatches({"winner": "A"}, {"ok": {"winner": "A", "note": "true"}}) == []  # the word, not a boolean
+
+
 def test_compare_rejections() -> None:
     rejected = {"rejected": {"code": "over_31", "message": "32", "index": 3}}
     assert mismatches({"rejected": "over_31"}, rejected) == []

@@ -66,7 +66,7 @@ def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
     shutil.copy(DECLARATIONS, tmp_path / DECLARATIONS.name)
     lines = [
         'import type * as P from "./cribcheck-protocol";',
-        'import { Adapter, Rejected } from "./cribcheck_adapter";',
+        'import { Adapter, HandLog, Recorder, Rejected } from "./cribcheck_adapter";',
     ]
     count = 0
     for file, top in typescript.FILES:
@@ -87,6 +87,15 @@ def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
         '    play: async () => { throw new Rejected("over_31", "35", {index: 2}); }},',
         '  operationFeatures: {show: ["breakdown"]}, judgesInput: ["play"],',
         "}).serve();",
+        'const record = new Recorder("t.jsonl", {name: "t", version: "1", profiles: ["six-card"],',
+        '  operations: ["hand"]});',
+        'const hand = new HandLog("A", {A: 0, B: 0}, true);',
+        'hand.deck(["5C"], 1); hand.discard("B", ["8C", "AS"]); hand.play("TS"); hand.go();',
+        'record.hand("six-card", hand, {A: 2, B: 0}, null);',
+        'record.line("play", "six-card", {count: ["KH"]}, {rejected: {code: "over_31", index: 0}});',
+        "// @ts-expect-error: a rejection's code is one of the protocol's",
+        'record.line("play", "six-card", {count: ["KH"]}, {rejected: {code: "too_much"}});',
+        "record.close();",
     ]
     assert count >= 8  # hello, hello responses, requests, responses, bye
     (tmp_path / "check.ts").write_text("\n".join(lines) + "\n", encoding="utf-8")
