@@ -28,13 +28,23 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "harness.corpus": ("reference", "harness.contract", "harness.operations"),
     "harness.engine": ("reference", "harness.contract", "harness.operations"),
     "harness.results": ("harness.contract", "harness.operations", "harness.corpus", "harness.engine"),
-    "harness.report": ("harness.contract", "harness.operations", "harness.results"),
+    "harness.diagnosis": (
+        "reference",
+        "harness.contract",
+        "harness.operations",
+        "harness.corpus",
+        "harness.engine",
+        "harness.results",
+        "harness.mutants",
+    ),
+    "harness.report": ("harness.contract", "harness.operations", "harness.results", "harness.diagnosis"),
     "harness.run": (
         "harness.contract",
         "harness.operations",
         "harness.corpus",
         "harness.engine",
         "harness.results",
+        "harness.diagnosis",
         "harness.report",
     ),
     "harness.fuzz": (
@@ -58,6 +68,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "harness.run",
         "harness.fuzz",
         "harness.mutants",
+        "harness.diagnosis",
         "harness.sweep",
     ),
 }

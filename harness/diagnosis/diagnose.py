@@ -1,0 +1,235 @@
+"""A run's diagnosis from its results alone: the rules ranked, the known bugs that reproduce its
+wrong answers, and what no known bug explains, as causes in rank order, each with its smallest
+failing case.
+
+1. The rules are ranked (ranking.py, Ochiai).
+2. Known bugs, greedily: in each round a sample of the failures not explained yet (the smallest of
+   each operation and rule, a few at most) is replayed under the mutants whose rule those failures
+   cite, the most suspicious rule first, each on the sample's failures that cite its rule; only when
+   none reproduces one are the other mutants tried. The few that reproduce most of the sample are
+   replayed on the whole sample, and the best is replayed on every failure not explained yet: those
+   it reproduces are its cause. Rounds go on while a mutant explains something.
+3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
+   found, and of the mutants that reproduced part of a sample.
+4. What is left (wrong answers no known bug reproduces, and errors, which have no answer) is
+   grouped by rule, the highest ranked rule first: each group is a cause of its own.
+
+The causes are ranked by how many failing results they explain (a known bug first on a tie). The
+whole search spends at most the run's own work (replay.py's budget), or a small fixed allowance for
+a small run, so the diagnosis of a large run costs at most about as much as the run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from cribcheck.harness.diagnosis.failures import Failure, failures_of
+from cribcheck.harness.diagnosis.ranking import rank_rules
+from cribcheck.harness.diagnosis.replay import Replayer, run_cost, session
+from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
+from cribcheck.harness.mutants.mutation import Mutant
+from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
+from cribcheck.harness.results.results import CaseResult
+from cribcheck.harness.results.saved import Run
+
+SAMPLE = 12  # failures replayed per round to choose the next known bug
+PROBES = 3  # of them per mutant before it is kept as a candidate
+FINALISTS = 8  # candidates replayed on the whole sample
+MAX_KNOWN = 8  # known bugs (single or pairs) named at most
+PAIR_CANDIDATES = 6  # mutants paired with one another
+BUDGET_SHARE = 1.0  # the diagnosis may spend this share of the run's own work
+MIN_BUDGET = 3_000  # and this much whatever the run (a few tenths of a second at most), for small runs
+UNEXPLAINED = "wrong answers no known bug reproduces"
+ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
+
+
+@dataclass(frozen=True)
+class Found:
+    """A known bug and the failures it explains."""
+
+    bug: str
+    explained: tuple[Failure, ...]
+
+
+def diagnose(results: Sequence[CaseResult], features: Iterable[str]) -> Diagnosis:
+    """The diagnosis of a run's results, for an engine claiming `features`."""
+    ranked = rank_rules(results)
+    failures = failures_of(results, features)
+    if not failures:
+        return Diagnosis((), ranked, 0)
+    claimed = frozenset(features)
+    replayer = Replayer(max(MIN_BUDGET, int(BUDGET_SHARE * run_cost(results))))
+    mutants = [mutant for mutant in MUTANTS if mutant.applies_to(claimed)]
+    with session():
+        found = _known_bugs(failures, ranked, mutants, replayer)
+    explained = {failure.name for each in found for failure in each.explained}
+    rest = [failure for failure in failures if failure.name not in explained]
+    causes = [_known_cause(each) for each in found] + _unexplained(rest, ranked)
+    causes.sort(key=lambda cause: (-cause.explains, cause.mutant is None))
+    return Diagnosis(tuple(causes), ranked, len(failures))
+
+
+def _known_bugs(
+    failures: Sequence[Failure], ranked: Sequence[RankedRule], mutants: Sequence[Mutant], replayer: Replayer
+) -> list[Found]:
+    score = {rule.rule: rule.score for rule in ranked}
+    place = {mutant.name: number for number, mutant in enumerate(mutants)}
+    order = sorted(mutants, key=lambda mutant: (-score.get(mutant.rule, 0.0), place[mutant.name]))
+    left = [failure for failure in failures if failure.explainable]
+    found: list[Found] = []
+    tried: list[str] = []  # mutants that reproduced part of a sample, the likeliest first
+    while left and len(found) < MAX_KNOWN and not replayer.exhausted:
+        sample = _sample(left, score)
+        hits = (
+            _probe_cited(order, sample, replayer)
+            or _probe_pairs(found, tried, order, sample, replayer)
+            or _probe_others(order, tried, sample, replayer)
+        )
+        if not hits:
+            break
+        tried += [bug for bug in hits if bug not in tried and "+" not in bug]
+        finalists = sorted(hits, key=lambda bug: (-hits[bug].rate, -hits[bug].hits, _rank(bug, score, place)))
+        whole = {bug: len(replayer.explained(bug, sample)) for bug in finalists[:FINALISTS]}
+        best = min(whole, key=lambda bug: (-whole[bug], _rank(bug, score, place)))
+        explained = replayer.explained(best, left)
+        if not explained:
+            break
+        found.append(Found(best, tuple(explained)))
+        gone = {failure.name for failure in explained}
+        left = [failure for failure in left if failure.name not in gone]
+    return found
+
+
+def _rank(bug: str, score: Mapping[str, float], place: Mapping[str, int]) -> tuple[float, int, int]:
+    """A bug's tie-break: the most suspicious rule first, a single mutant before a pair, then the
+    catalogue's order."""
+    parts = mutants_named(bug)
+    return (-max(score.get(mutant.rule, 0.0) for mutant in parts), len(parts), place.get(parts[0].name, 0))
+
+
+def _sample(left: Sequence[Failure], score: Mapping[str, float]) -> list[Failure]:
+    """A few of the failures left, spread over operations and rules: the smallest failure of each
+    (operation, most suspicious rule) in turn, the groups of the most suspicious rules first."""
+    groups: dict[tuple[str, str], list[Failure]] = {}
+    for failure in left:  # smallest first already
+        groups.setdefault((failure.op, _top_rule(failure, score)), []).append(failure)
+    keys = sorted(groups, key=lambda key: (-score.get(key[1], 0.0), -len(groups[key]), key))
+    chosen: list[Failure] = []
+    depth = 0
+    while len(chosen) < SAMPLE and any(len(groups[key]) > depth for key in keys):
+        chosen += [groups[key][depth] for key in keys if len(groups[key]) > depth][: SAMPLE - len(chosen)]
+        depth += 1
+    return chosen
+
+
+def _top_rule(failure: Failure, score: Mapping[str, float]) -> str:
+    return max(failure.rules, key=lambda rule: (score.get(rule, 0.0), rule), default="")
+
+
+def _probe_cited(order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer) -> dict[str, Hits]:
+    """The mutants whose rule the sample cites, each tried on the sample's failures citing its
+    rule: those that reproduce part of them, with what they reproduced."""
+    hits: dict[str, Hits] = {}
+    for mutant in order:
+        chosen = [failure for failure in sample if mutant.rule in failure.rules][:PROBES]
+        if chosen:
+            _count(hits, mutant.name, chosen, replayer)
+    return hits
+
+
+def _probe_others(
+    order: Sequence[Mutant], tried: Sequence[str], sample: Sequence[Failure], replayer: Replayer
+) -> dict[str, Hits]:
+    """The mutants whose rule the sample does not cite, tried on the sample's smallest failures:
+    those that reproduced part of an earlier sample first, and the rest only if none of them
+    reproduces anything."""
+    cited = {rule for failure in sample for rule in failure.rules}
+    earlier = [mutant for name in tried for mutant in order if mutant.name == name]
+    hits: dict[str, Hits] = {}
+    for group in (earlier, [mutant for mutant in order if mutant not in earlier]):
+        for mutant in group:
+            if mutant.rule not in cited and not replayer.exhausted:
+                _count(hits, mutant.name, sample[:PROBES], replayer)
+        if hits:
+            break
+    return hits
+
+
+@dataclass(frozen=True)
+class Hits:
+    """What a bug reproduced of the failures of a sample it was tried on."""
+
+    hits: int
+    tried: int
+
+    @property
+    def rate(self) -> float:
+        return self.hits / self.tried
+
+
+def _count(hits: dict[str, Hits], bug: str, failures: Sequence[Failure], replayer: Replayer) -> None:
+    count = len(replayer.explained(bug, failures))
+    if count:
+        hits[bug] = Hits(count, len(failures))
+
+
+def _probe_pairs(
+    found: Sequence[Found], tried: Sequence[str], order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer
+) -> dict[str, Hits]:
+    """Two mutants at once, on the sample: the bugs found and the mutants that reproduced part of
+    a sample, else the mutants of the most suspicious rules."""
+    names = list(dict.fromkeys([each.bug for each in found if "+" not in each.bug] + list(tried)))
+    if len(names) < 2:
+        names = list(dict.fromkeys(names + [mutant.name for mutant in order]))
+    names = names[:PAIR_CANDIDATES]
+    hits: dict[str, Hits] = {}
+    for first, one in enumerate(names):
+        for two in names[first + 1 :]:
+            if replayer.exhausted:
+                return hits
+            _count(hits, f"{one}+{two}", sample[:PROBES], replayer)
+    return hits
+
+
+def _known_cause(found: Found) -> Cause:
+    parts = mutants_named(found.bug)
+    return Cause(
+        rules=tuple(dict.fromkeys(mutant.rule for mutant in parts)),
+        explains=len(found.explained),
+        mutant=found.bug,
+        description="; and ".join(mutant.description for mutant in parts),
+        case=found.explained[0].name,
+        results=tuple(failure.name for failure in found.explained),
+    )
+
+
+def _unexplained(rest: Sequence[Failure], ranked: Sequence[RankedRule]) -> list[Cause]:
+    """The failures no known bug explains, grouped by rule: the highest ranked rule takes every
+    failure left that cites it, then the next; wrong answers and errors apart."""
+    causes = []
+    wrong = [failure for failure in rest if failure.explainable]
+    errors = [failure for failure in rest if not failure.explainable]
+    for description, left in ((UNEXPLAINED, wrong), (ERRORS, errors)):
+        for rule in [rule.rule for rule in ranked]:
+            taken = [failure for failure in left if rule in failure.rules]
+            if taken:
+                causes.append(_cause((rule,), description, taken))
+                left = [failure for failure in left if rule not in failure.rules]
+        if left:
+            causes.append(_cause((), description, left))
+    return causes
+
+
+def _cause(rules: tuple[str, ...], description: str, failures: Sequence[Failure]) -> Cause:
+    return Cause(rules, len(failures), None, description, failures[0].name, tuple(f.name for f in failures))
+
+
+def diagnosed(run: Run) -> Run:
+    """A saved run with its diagnosis made again from its own lines (`cribcheck summary`): the
+    same as the live run's, since a saved report keeps every failure's input, expectation and
+    answer."""
+    features = run.header.engine.features if run.header.engine is not None else ()
+    footer = dataclasses.replace(run.footer, diagnosis=diagnose(run.results, features))
+    return dataclasses.replace(run, footer=footer)

@@ -1,0 +1,127 @@
+"""Known bugs replayed on failing results, in-process, within a bounded cost.
+
+A known bug is a mutant of harness/mutants/ (or two at once, `a+b`): the reference engine with the
+mutant's patch applied. Each failing request is answered again under the bug, and the bug explains
+the failure when its answer reproduces the engine's (harness/diagnosis/explains.py).
+
+The cost is bounded by a budget in units of work: each operation costs what the reference takes to
+answer it (a whole match several hundred times a single play), and the budget is the work of the
+run itself, the same units for every result the engine answered. The budget is counted, not timed,
+so that a saved report gives the same diagnosis as the live run. Answers are cached: a bug is
+replayed on a failure once, however often the search asks. A bug whose patch cannot change a
+failure's profile (a profile field a profile does not have) is not replayed at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from functools import cache
+
+from cribcheck.harness.diagnosis.explains import explains
+from cribcheck.harness.diagnosis.failures import Failure
+from cribcheck.harness.mutants.catalogue import mutants_named
+from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
+from cribcheck.harness.operations.answers import cached_profiles, run_reference
+from cribcheck.harness.results.results import CaseResult
+from cribcheck.harness.results.status import Status
+from cribcheck.reference import CribbageError, load_profile
+
+# What each operation costs the reference to answer, in units of about 0.1 ms (measured on the
+# corpus: a play 0.06 ms, a show 0.2, a pegging 0.6, a hand 1.4, a game 13, a match 43).
+COST = {"show": 2, "play": 1, "pegging": 6, "deal": 5, "cut": 4, "hand": 14, "game": 130, "match": 430}
+DEFAULT_COST = 14
+ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
+
+
+def cost(op: str) -> int:
+    return COST.get(op, DEFAULT_COST)
+
+
+def run_cost(results: Iterable[CaseResult]) -> int:
+    """The work of a run in the units of COST: every result the engine was asked for."""
+    return sum(cost(result.case.op) for result in results if result.status in ANSWERED)
+
+
+class Replayer:
+    """Replays bugs on failures: each (bug, failure) once, while the budget lasts. Use it inside
+    `session()` (profiles loaded once for all the replays)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+        self.replays = 0
+        self._known: dict[tuple[str, str], bool] = {}
+
+    @property
+    def exhausted(self) -> bool:
+        return self.spent >= self.budget
+
+    def known(self, bug: str, failure: Failure) -> bool | None:
+        """The cached verdict, if this bug was replayed on this failure."""
+        return self._known.get((bug, failure.name))
+
+    def affordable(self, failures: Sequence[Failure]) -> bool:
+        return self.spent + sum(cost(failure.op) for failure in failures) <= self.budget
+
+    def explained(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
+        """The failures (explainable ones) that bug `bug` reproduces, replaying those not replayed
+        yet while the budget lasts (a failure left unreplayed counts as not explained)."""
+        waiting = [f for f in failures if f.explainable and (bug, f.name) not in self._known and can_change(bug, f)]
+        if waiting and not self.exhausted:
+            with applied(bug):
+                for failure in waiting:
+                    if self.exhausted:
+                        break
+                    self.spent += cost(failure.op)
+                    self.replays += 1
+                    self._known[bug, failure.name] = _reproduces(failure)
+        return [f for f in failures if self._known.get((bug, f.name), False)]
+
+    def explains(self, bug: str, failure: Failure) -> bool:
+        return bool(self.explained(bug, [failure]))
+
+
+def _reproduces(failure: Failure) -> bool:
+    assert failure.expected is not None and failure.answer is not None
+    try:
+        answer = run_reference(failure.op, failure.data, failure.sent)
+    except Exception:  # a mutant's code that raises reproduces nothing
+        return False
+    return explains(failure.expected, failure.answer, answer)
+
+
+@contextmanager
+def applied(bug: str) -> Iterator[None]:
+    """Every mutant of `bug` (`a` or `a+b`) in place for the block."""
+    with ExitStack() as stack:
+        for mutant in mutants_named(bug):
+            stack.enter_context(mutant.applied())
+        yield
+
+
+@contextmanager
+def session() -> Iterator[None]:
+    with cached_profiles():
+        yield
+
+
+def can_change(bug: str, failure: Failure) -> bool:
+    """Can bug `bug` change the answer to this failure at all? Not when every one of its patches
+    is a profile field that the failure's profile keeps as it is."""
+    return any(_can_change(mutant, failure.sent) for mutant in mutants_named(bug))
+
+
+def _can_change(mutant: Mutant, profile_name: str) -> bool:
+    if not isinstance(mutant.patch, ProfilePatch):
+        return True
+    return _profile_changes(mutant.name, profile_name, mutant.patch)
+
+
+@cache
+def _profile_changes(name: str, profile_name: str, patch: ProfilePatch) -> bool:
+    try:
+        profile = load_profile(profile_name)
+    except CribbageError:  # an unknown profile is rejected before any field is read
+        return False
+    return patch.mutate(profile) != profile
