@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
+REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
 DIFF_LINES = 60  # lines of a diff shown before it is cut
 JSON_DEPTH = 64  # levels of a value written into a report before the rest is cut
 
@@ -210,8 +212,9 @@ def case_part(result: CaseResult) -> dict[str, Any]:
 
 
 def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
-    """The members of a case line that its result gives."""
-    return {
+    """The members of a case line that its result gives; a wrong answer's or an error's line also
+    keeps the input as it was sent, which the diagnosis replays (harness/diagnosis/)."""
+    part = {
         "profile": result.profile,
         "profile_sent": result.case.profile_sent(result.profile),
         "status": result.status.value,
@@ -224,6 +227,11 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "rerun": rerun_command(header, result),
         "rejection_message": rejection_message(result),
     }
+    if result.status in REPLAYED:
+        case = result.case
+        features = header.engine.features if header.engine is not None else ()
+        part["input"] = input_sent(case.input, case.profile_sent(result.profile), features)
+    return part
 
 
 def milliseconds(seconds: float) -> float:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from cribcheck.harness.diagnosis.diagnose import diagnosed
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, read_reports
 
@@ -46,6 +47,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     for run in runs:
         for warning in run.warnings:
             print(f"cribcheck summary: warning: {warning}", file=sys.stderr)
+    runs = [diagnosed(run) for run in runs]  # a saved report alone gives the same diagnosis
     outputs = outputs_of(args)
     written = write(runs, outputs)
     if written:

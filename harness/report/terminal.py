@@ -1,5 +1,7 @@
-"""The terminal: a live progress bar (on a terminal only), then each failure in detail, then the
-summary by profile and by rule area, the compliance line and any warnings.
+"""The terminal: a live progress bar (on a terminal only), then the likely causes of the failures
+(the run's diagnosis, each with its smallest case and the commands to explain and rerun it), then
+each failure in detail, cause by cause and the smallest first, then the summary by profile and by
+rule area, the compliance line and any warnings.
 
 A failure seen under several profiles (the same status, mismatches and message) is shown once,
 named `id[profile, profile, ...]`; the profile table leaves out the profiles under which nothing
@@ -14,20 +16,31 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
+from cribcheck.harness.report.causes import (
+    Group,
+    detail,
+    explain_command,
+    failing_total,
+    groups,
+    heading,
+    ranked_line,
+    smallest_rerun,
+)
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.common import (
     SafeStream,
     compliance_text,
     counts_text,
     diff_lines,
-    needs_detail,
     rejection_message,
     rerun_command,
 )
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
+CAUSES_SHOWN = 10  # likely causes printed before the failures
 REDRAW_EVERY = 0.1  # seconds
 COLORS = {
     Status.PASS: "32",
@@ -120,13 +133,22 @@ class TerminalReporter:
     def finish(self, footer: RunFooter) -> None:
         self._clear_bar()
         out = self.out
-        detailed = same_failures(result for result in self._results if needs_detail(result))
-        for number, group in enumerate(detailed):
-            if number == self.details:
-                where = f"all of them in {self.report}" if self.report else f"--details {len(detailed)} shows them all"
-                print(f"\n... and {len(detailed) - number} more ({where})", file=out)
+        diagnosis = footer.diagnosis
+        if diagnosis is not None and diagnosis.causes:
+            self._causes(diagnosis)
+        by_cause = [(group, same_failures(group.results)) for group in groups(self._results, diagnosis)]
+        total = sum(len(detailed) for _, detailed in by_cause)
+        shown = 0
+        for group, detailed in by_cause:
+            if shown == self.details:
                 break
-            self._detail(group)
+            self._group_heading(group, diagnosis)
+            for each in detailed[: self.details - shown]:
+                self._detail(each)
+                shown += 1
+        if shown < total:
+            where = f"all of them in {self.report}" if self.report else f"--details {total} shows them all"
+            print(f"\n... and {total - shown} more ({where})", file=out)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
         if self._results and not self.quiet:
@@ -154,6 +176,34 @@ class TerminalReporter:
             for line in footer.stderr_tail[-10:]:
                 print(f"  | {line[:300]}", file=out)
         out.flush()
+
+    def _causes(self, diagnosis: Diagnosis) -> None:
+        """The likely causes, the most failures first, each with its smallest case to look at."""
+        out = self.out
+        total = failing_total(diagnosis)
+        print("", file=out)
+        print(f"likely causes of the {total} failing result{'s' if total != 1 else ''}:", file=out)
+        for number, cause in enumerate(diagnosis.causes[:CAUSES_SHOWN], start=1):
+            print(f"  {number}. {self._paint(heading(cause), Status.FAIL)}", file=out)
+            print(f"     {detail(cause, total)}", file=out)
+            print(f"     look first at {cause.case}:", file=out)
+            print(f"       {explain_command(self._header, cause.case)}", file=out)
+            rerun = smallest_rerun(self._header, cause, self._results)
+            if rerun:
+                print(f"       {rerun}", file=out)
+        if len(diagnosis.causes) > CAUSES_SHOWN:
+            print(f"  ... and {len(diagnosis.causes) - CAUSES_SHOWN} more causes (their failures are below)", file=out)
+        ranked = ranked_line(diagnosis.rules)
+        if ranked:
+            print(f"rules the failures point at (Ochiai score, share of the failures): {ranked}", file=out)
+
+    def _group_heading(self, group: Group, diagnosis: Diagnosis | None) -> None:
+        if group.cause is None:
+            if diagnosis is not None and diagnosis.causes:
+                print(f"\n== other results that fail the run ({len(group.results)}) ==", file=self.out)
+            return
+        count = f"{len(group.results)} result{'s' if len(group.results) != 1 else ''}"
+        print(f"\n== cause {group.number}: {heading(group.cause)} ({count}) ==", file=self.out)
 
     def _detail(self, group: Sequence[CaseResult]) -> None:
         out = self.out

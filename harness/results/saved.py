@@ -21,6 +21,7 @@ from typing import Any
 from cribcheck.harness.contract.schemas import problems
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
@@ -163,7 +164,7 @@ def case_result(line: Mapping[str, Any]) -> CaseResult:
         tags=tuple(line["tags"]),
         profiles=(profile,),
         op=line["op"],
-        input={},
+        input=line.get("input", {}),
         expect={},
         explain=line.get("explain", ""),
         file=line["file"],
@@ -217,6 +218,7 @@ def run_footer(line: Mapping[str, Any], results: list[CaseResult]) -> RunFooter:
         stderr_tail=tuple(line.get("stderr_tail", ())),
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
+        diagnosis=Diagnosis.from_json(line["diagnosis"]) if "diagnosis" in line else None,
     )
 
 

@@ -14,7 +14,7 @@ import argparse
 import gc
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from cribcheck.harness.contract.files import CASES_DIR, display_path
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
+from cribcheck.harness.diagnosis.diagnose import diagnose
 from cribcheck.harness.engine.engines import (
     Engine,
     EngineOptions,
@@ -40,6 +41,7 @@ from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
@@ -264,7 +266,8 @@ def execute(
                     ending.setdefault("stderr", tuple(engine.stderr_tail()))
         if not opened:
             _each(reporters, "start", _header(plan, None))
-        return _finish(plan, reporters, results, started, **ending)
+        features = engine.info.features if engine is not None else ()
+        return _finish(plan, reporters, results, started, features=features, **ending)
 
 
 @contextmanager
@@ -347,8 +350,12 @@ def _finish(
     stopped_early: str | None = None,
     stderr: tuple[str, ...] = (),
     restarts: int = 0,
+    features: Iterable[str] = (),
 ) -> RunOutcome:
     summary = Summary.of(results)
+    seconds = time.monotonic() - started  # the run's own time, before its diagnosis
+    diagnosis, cut_short = diagnosis_of(results, features)
+    interrupted = interrupted or cut_short
     if interrupted:
         status = EXIT_INTERRUPTED
     elif aborted:
@@ -358,7 +365,7 @@ def _finish(
     footer = RunFooter(
         summary=summary,
         finished=now_text(),
-        seconds=time.monotonic() - started,
+        seconds=seconds,
         complete=len(results) == len(plan.items),
         interrupted=interrupted,
         aborted=aborted,
@@ -367,9 +374,19 @@ def _finish(
         stderr_tail=stderr,
         notes=tuple(health_notes(results)),
         exit_status=status,
+        diagnosis=diagnosis,
     )
     _each(reporters, "finish", footer)
     return RunOutcome(tuple(results), footer)
+
+
+def diagnosis_of(results: Sequence[CaseResult], features: Iterable[str]) -> tuple[Diagnosis | None, bool]:
+    """The run's diagnosis (harness/diagnosis/), and whether Ctrl-C cut it short (the run then
+    ends as interrupted, without one)."""
+    try:
+        return diagnose(results, features), False
+    except KeyboardInterrupt:
+        return None, True
 
 
 def health_notes(results: Sequence[CaseResult]) -> list[str]:

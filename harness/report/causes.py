@@ -1,0 +1,90 @@
+"""The likely causes of a run's failures (its diagnosis, harness/diagnosis/) as every report
+words them: a cause's heading and detail, the command that explains its smallest case, and the
+failures listed cause by cause, the smallest first."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cribcheck.harness.report.common import needs_detail, rerun_command
+from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
+from cribcheck.harness.results.results import CaseResult, RunHeader
+
+RANKED_SHOWN = 5  # rules named on the ranked-rules line
+
+
+@dataclass(frozen=True)
+class Group:
+    """The failures of one cause (None: results that fail the run without being diagnosed, such
+    as an unexpected pass), smallest first."""
+
+    number: int  # the cause's rank, from 1; 0 for the undiagnosed
+    cause: Cause | None
+    results: tuple[CaseResult, ...]
+
+
+def failing_total(diagnosis: Diagnosis) -> int:
+    return diagnosis.failures or sum(cause.explains for cause in diagnosis.causes)
+
+
+def heading(cause: Cause) -> str:
+    """The cause in a line: its description."""
+    return cause.description
+
+
+def detail(cause: Cause, total: int) -> str:
+    """`rule peg.runs; a known bug (mutant peg-run-in-order-only) reproduces 76 of the 94 failing results`."""
+    rules = f"rule{'s' if len(cause.rules) > 1 else ''} {', '.join(cause.rules)}" if cause.rules else "no rule"
+    share = f"{cause.explains} of the {total} failing result{'s' if total != 1 else ''}"
+    if cause.mutant:
+        return f"{rules}; a known bug (mutant {cause.mutant}) reproduces {share}"
+    return f"{rules}; {share}"
+
+
+def explain_command(header: RunHeader | None, name: str) -> str:
+    """`cribcheck explain 'ID[profile]'` (with the run's --cases, when it named one)."""
+    words = ["cribcheck", "explain"]
+    prefix = header.rerun_prefix if header else ()
+    if "--cases" in prefix:
+        at = prefix.index("--cases")
+        words += list(prefix[at : at + 2])
+    return shlex.join([*words, name])
+
+
+def smallest_rerun(header: RunHeader | None, cause: Cause, results: Iterable[CaseResult]) -> str | None:
+    """The command that reruns the cause's smallest case, if its result is among `results`."""
+    if header is None:
+        return None
+    found = next((result for result in results if result.item.name == cause.case), None)
+    return None if found is None else rerun_command(header, found)
+
+
+def ranked_line(rules: Sequence[RankedRule]) -> str | None:
+    """`peg.runs 0.93 (81% of the failures), peg.go 0.40 (21%), ...`, the most suspicious first."""
+    if not rules:
+        return None
+    shown = [f"{rule.rule} {rule.score:.2f} ({rule.share:.0%})" for rule in rules[:RANKED_SHOWN]]
+    more = f", and {len(rules) - RANKED_SHOWN} more" if len(rules) > RANKED_SHOWN else ""
+    return ", ".join(shown) + more
+
+
+def groups(results: Sequence[CaseResult], diagnosis: Diagnosis | None) -> list[Group]:
+    """The results that fail the run, cause by cause (in the causes' order, each smallest first),
+    then those no cause holds; without a diagnosis, one group in the run's order."""
+    failing = [result for result in results if needs_detail(result)]
+    if diagnosis is None or not diagnosis.causes:
+        return [Group(0, None, tuple(failing))] if failing else []
+    by_name = {result.item.name: result for result in failing}
+    out = []
+    placed: set[str] = set()
+    for number, cause in enumerate(diagnosis.causes, start=1):
+        members = tuple(by_name[name] for name in cause.results if name in by_name and name not in placed)
+        placed.update(result.item.name for result in members)
+        if members:
+            out.append(Group(number, cause, members))
+    rest = tuple(result for result in failing if result.item.name not in placed)
+    if rest:
+        out.append(Group(0, None, rest))
+    return out
