@@ -5,7 +5,7 @@ failures listed cause by cause, the smallest first."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from cribcheck.harness.report.common import needs_detail, rerun_command
@@ -13,6 +13,7 @@ from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
 from cribcheck.harness.results.results import CaseResult, RunHeader
 
 RANKED_SHOWN = 5  # rules named on the ranked-rules line
+CAUSES_SHOWN = 10  # likely causes printed on a terminal
 
 
 @dataclass(frozen=True)
@@ -88,3 +89,32 @@ def groups(results: Sequence[CaseResult], diagnosis: Diagnosis | None) -> list[G
     if rest:
         out.append(Group(0, None, rest))
     return out
+
+
+def cause_lines(
+    diagnosis: Diagnosis,
+    header: RunHeader | None,
+    results: Sequence[CaseResult],
+    paint: Callable[[str], str] = str,
+    shown: int = CAUSES_SHOWN,
+) -> list[str]:
+    """The likely causes as a terminal prints them: each with its rules, what it explains, the
+    smallest case and the commands that explain and rerun it; then the rules ranked."""
+    total = failing_total(diagnosis)
+    lines = [f"likely causes of the {total} failing result{'s' if total != 1 else ''}:"]
+    for number, cause in enumerate(diagnosis.causes[:shown], start=1):
+        lines += [
+            f"  {number}. {paint(heading(cause))}",
+            f"     {detail(cause, total)}",
+            f"     look first at {cause.case}:",
+            f"       {explain_command(header, cause.case)}",
+        ]
+        rerun = smallest_rerun(header, cause, results)
+        if rerun:
+            lines.append(f"       {rerun}")
+    if len(diagnosis.causes) > shown:
+        lines.append(f"  ... and {len(diagnosis.causes) - shown} more causes (their failures are below)")
+    ranked = ranked_line(diagnosis.rules)
+    if ranked:
+        lines.append(f"rules the failures point at (Ochiai score, share of the failures): {ranked}")
+    return lines

@@ -11,12 +11,14 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cribcheck.harness.report.causes import detail, failing_total, heading
 from cribcheck.harness.report.common import counts_text
 from cribcheck.harness.report.tally import by_rule, compliance_message, figure, verdict
 from cribcheck.harness.results.results import CaseResult, empty_counts, rule_area
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
+CAUSES_BY_ENGINE = 3  # causes per engine on a terminal
 SYMBOLS = {
     Status.PASS: "✓",
     Status.FAIL: "✗",
@@ -166,6 +168,7 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         lines.append(f"  {column.title:<{width}}  {column.state}")
         lines.append(f"  {'':<{width}}  [{column.command}]")
     lines.append("")
+    lines += causes_by_engine(columns)
     split = comparison.disagree_by_rule()
     differ = [rule for rule in comparison.rules if rule in split]
     compared = comparison.compared
@@ -193,6 +196,27 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     if len(disagreements) > details:
         lines.append(f"  ... and {len(disagreements) - details} more (all of them in --markdown and --html)")
     return [line.rstrip() for line in [*lines, *_counts_lines(columns)]]
+
+
+def causes_by_engine(columns: Sequence[Column], shown: int = CAUSES_BY_ENGINE) -> list[str]:
+    """Each engine's first likely causes (its diagnosis), a line each."""
+    diagnosed = [column for column in columns if column.run.footer.diagnosis is not None]
+    if not diagnosed:
+        return []
+    lines = ["likely causes, by engine:"]
+    for column in diagnosed:
+        diagnosis = column.run.footer.diagnosis
+        assert diagnosis is not None
+        if not diagnosis.causes:
+            lines.append(f"  {column.letter}: none, nothing failed")
+            continue
+        total = failing_total(diagnosis)
+        for number, cause in enumerate(diagnosis.causes[:shown], start=1):
+            where = f"{column.letter}:" if number == 1 else "  "
+            lines.append(f"  {where} {number}. {heading(cause)} ({detail(cause, total)}; first {cause.case})")
+        if len(diagnosis.causes) > shown:
+            lines.append(f"     ... and {len(diagnosis.causes) - shown} more")
+    return [*lines, ""]
 
 
 def _counts_lines(columns: Sequence[Column]) -> list[str]:

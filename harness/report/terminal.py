@@ -16,16 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
-from cribcheck.harness.report.causes import (
-    Group,
-    detail,
-    explain_command,
-    failing_total,
-    groups,
-    heading,
-    ranked_line,
-    smallest_rerun,
-)
+from cribcheck.harness.report.causes import Group, cause_lines, groups, heading
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.common import (
     SafeStream,
@@ -40,7 +31,6 @@ from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
-CAUSES_SHOWN = 10  # likely causes printed before the failures
 REDRAW_EVERY = 0.1  # seconds
 COLORS = {
     Status.PASS: "32",
@@ -179,23 +169,9 @@ class TerminalReporter:
 
     def _causes(self, diagnosis: Diagnosis) -> None:
         """The likely causes, the most failures first, each with its smallest case to look at."""
-        out = self.out
-        total = failing_total(diagnosis)
-        print("", file=out)
-        print(f"likely causes of the {total} failing result{'s' if total != 1 else ''}:", file=out)
-        for number, cause in enumerate(diagnosis.causes[:CAUSES_SHOWN], start=1):
-            print(f"  {number}. {self._paint(heading(cause), Status.FAIL)}", file=out)
-            print(f"     {detail(cause, total)}", file=out)
-            print(f"     look first at {cause.case}:", file=out)
-            print(f"       {explain_command(self._header, cause.case)}", file=out)
-            rerun = smallest_rerun(self._header, cause, self._results)
-            if rerun:
-                print(f"       {rerun}", file=out)
-        if len(diagnosis.causes) > CAUSES_SHOWN:
-            print(f"  ... and {len(diagnosis.causes) - CAUSES_SHOWN} more causes (their failures are below)", file=out)
-        ranked = ranked_line(diagnosis.rules)
-        if ranked:
-            print(f"rules the failures point at (Ochiai score, share of the failures): {ranked}", file=out)
+        print("", file=self.out)
+        for line in cause_lines(diagnosis, self._header, self._results, lambda text: self._paint(text, Status.FAIL)):
+            print(line, file=self.out)
 
     def _group_heading(self, group: Group, diagnosis: Diagnosis | None) -> None:
         if group.cause is None:
