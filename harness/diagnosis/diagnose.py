@@ -11,8 +11,9 @@ failing case.
    it reproduces are its cause. Rounds go on while a mutant explains something.
 3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
    found, and of the mutants that reproduced part of a sample.
-4. What is left (wrong answers no known bug reproduces, and errors, which have no answer) is
-   grouped by rule, the highest ranked rule first: each group is a cause of its own.
+4. What is left stays a cause of its own, never hidden: the wrong answers no known bug reproduces,
+   and the errors (which have no answer to reproduce), each named by the highest ranked rules its
+   failures cite.
 
 The causes are ranked by how many failing results they explain (a known bug first on a tie). The
 whole search spends at most the run's own work (replay.py's budget), or a small fixed allowance for
@@ -41,6 +42,7 @@ MAX_KNOWN = 8  # known bugs (single or pairs) named at most
 PAIR_CANDIDATES = 6  # mutants paired with one another
 BUDGET_SHARE = 1.0  # the diagnosis may spend this share of the run's own work
 MIN_BUDGET = 3_000  # and this much whatever the run (a few tenths of a second at most), for small runs
+RULES_NAMED = 3  # rules named by the cause of failures no known bug explains
 UNEXPLAINED = "wrong answers no known bug reproduces"
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
 
@@ -206,19 +208,16 @@ def _known_cause(found: Found) -> Cause:
 
 
 def _unexplained(rest: Sequence[Failure], ranked: Sequence[RankedRule]) -> list[Cause]:
-    """The failures no known bug explains, grouped by rule: the highest ranked rule takes every
-    failure left that cites it, then the next; wrong answers and errors apart."""
+    """The failures no known bug explains: the wrong answers one cause, the errors another, each
+    naming the highest ranked rules its failures cite (the most suspicious first)."""
     causes = []
     wrong = [failure for failure in rest if failure.explainable]
     errors = [failure for failure in rest if not failure.explainable]
-    for description, left in ((UNEXPLAINED, wrong), (ERRORS, errors)):
-        for rule in [rule.rule for rule in ranked]:
-            taken = [failure for failure in left if rule in failure.rules]
-            if taken:
-                causes.append(_cause((rule,), description, taken))
-                left = [failure for failure in left if rule not in failure.rules]
-        if left:
-            causes.append(_cause((), description, left))
+    for description, group in ((UNEXPLAINED, wrong), (ERRORS, errors)):
+        if group:
+            cited = {rule for failure in group for rule in failure.rules}
+            rules = tuple(rule.rule for rule in ranked if rule.rule in cited)[:RULES_NAMED]
+            causes.append(_cause(rules, description, group))
     return causes
 
 

@@ -9,7 +9,8 @@ answer it (a whole match several hundred times a single play), and the budget is
 run itself, the same units for every result the engine answered. The budget is counted, not timed,
 so that a saved report gives the same diagnosis as the live run. Answers are cached: a bug is
 replayed on a failure once, however often the search asks. A bug whose patch cannot change a
-failure's profile (a profile field a profile does not have) is not replayed at all.
+failure's profile (a profile field a profile does not have) is not replayed at all, and a bug that
+reproduced none of the first few failures of an operation is not replayed on that operation again.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from cribcheck.reference import CribbageError, load_profile
 # corpus: a play 0.06 ms, a show 0.2, a pegging 0.6, a hand 1.4, a game 13, a match 43).
 COST = {"show": 2, "play": 1, "pegging": 6, "deal": 5, "cut": 4, "hand": 14, "game": 130, "match": 430}
 DEFAULT_COST = 14
+HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 
 
@@ -52,6 +54,7 @@ class Replayer:
         self.spent = 0
         self.replays = 0
         self._known: dict[tuple[str, str], bool] = {}
+        self._by_op: dict[tuple[str, str], tuple[int, int]] = {}  # (bug, op) -> replayed, reproduced
 
     @property
     def exhausted(self) -> bool:
@@ -73,10 +76,21 @@ class Replayer:
                 for failure in waiting:
                     if self.exhausted:
                         break
+                    if self._hopeless(bug, failure.op):
+                        continue
                     self.spent += cost(failure.op)
                     self.replays += 1
-                    self._known[bug, failure.name] = _reproduces(failure)
+                    reproduced = _reproduces(failure)
+                    self._known[bug, failure.name] = reproduced
+                    tried, hits = self._by_op.get((bug, failure.op), (0, 0))
+                    self._by_op[bug, failure.op] = (tried + 1, hits + reproduced)
         return [f for f in failures if self._known.get((bug, f.name), False)]
+
+    def _hopeless(self, bug: str, op: str) -> bool:
+        """Has the bug reproduced none of the first HOPELESS failures of this operation it was
+        replayed on? Then it is not replayed on that operation again (it explains none of them)."""
+        tried, hits = self._by_op.get((bug, op), (0, 0))
+        return tried >= HOPELESS and not hits
 
     def explains(self, bug: str, failure: Failure) -> bool:
         return bool(self.explained(bug, [failure]))
