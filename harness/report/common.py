@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from cribcheck.harness.contract.dumps import plain
 from cribcheck.harness.operations.features import input_sent
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent
 from cribcheck.harness.results.status import Status
 
 REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
@@ -251,9 +251,7 @@ def counts_text(counts: Mapping[str, int]) -> str:
 
 def compliance_text(footer: RunFooter) -> str:
     summary = footer.summary
-    value = summary.compliance
-    percent = "n/a" if value is None else f"{100 * value:.1f}%"
-    text = f"compliance {percent} ({summary.passed}/{summary.applicable} applicable passed"
+    text = f"compliance {compliance_percent(summary.counts)} ({summary.passed}/{summary.applicable} applicable passed"
     extras = [
         f"{summary.counts[status.value]} {label}"
         for status, label in (
