@@ -74,6 +74,30 @@ def rule_area(rule: str) -> str:
     return rule.split(".", 1)[0]
 
 
+@dataclass(frozen=True)
+class RuleText:
+    """What the rules catalogue (cases/rules.yaml) says of a rule: its statement and sources, so a
+    report can carry them (a report read back elsewhere has no rules book beside it)."""
+
+    rule: str
+    area: str
+    statement: str
+    sources: tuple[str, ...]
+
+
+def rule_text(rule: str) -> RuleText | None:
+    """The catalogue's entry for `rule`, or None for a rule it does not hold."""
+    try:
+        entry = catalogue().get(rule)
+    except OSError:
+        return None
+    if not entry or not isinstance(entry.get("statement"), str):
+        return None
+    sources = entry.get("sources")
+    listed = tuple(str(source) for source in sources) if isinstance(sources, list) else ()
+    return RuleText(rule, rule_area(rule), " ".join(str(entry["statement"]).split()), listed)
+
+
 def area_of(case: Case) -> str:
     """The rule area a case belongs to: its first rule's."""
     return rule_area(case.rules[0]) if case.rules else "none"
