@@ -71,6 +71,12 @@ def _fuzz() -> ModuleType:
     return fuzz
 
 
+def _check() -> ModuleType:
+    from cribcheck.harness.transcripts import check
+
+    return check
+
+
 def _summary() -> ModuleType:
     from cribcheck.harness.report import summary
 
@@ -117,6 +123,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("sweep", "compare every hand + starter (or crib + starter) with the reference", _sweep),
     Command("fuzz", "differential fuzzing against the reference, shrinking to a YAML case", _fuzz),
+    Command("check", "judge a transcript of what an engine did (JSON Lines), line by line, by the reference", _check),
     Command("summary", "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side", _summary),
     Command("mutants", "show which cases kill each mutant of the reference engine", _kill_table),
 )

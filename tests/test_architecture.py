@@ -57,6 +57,17 @@ ROOMS: dict[str, tuple[str, ...]] = {
     ),
     "harness.mutants": ("reference", "harness.contract", "harness.operations", "harness.corpus", "harness.engine"),
     "harness.sweep": ("reference", "harness.contract", "harness.operations", "harness.engine", "harness.report"),
+    "harness.transcripts": (
+        "reference",
+        "harness.contract",
+        "harness.operations",
+        "harness.corpus",
+        "harness.engine",
+        "harness.results",
+        "harness.report",
+        "harness.run",
+        "harness.fuzz",
+    ),
     "harness": (
         "reference",
         "harness.contract",
@@ -70,6 +81,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "harness.mutants",
         "harness.diagnosis",
         "harness.sweep",
+        "harness.transcripts",
     ),
 }
 

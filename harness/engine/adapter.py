@@ -350,3 +350,149 @@ def _skip_rest(source: IO[Any]) -> None:
 def _cut(text: str | bytes, limit: int = 120) -> str:
     shown = repr(text[:limit])
     return shown + (f"... ({len(text)} characters)" if len(text) > limit else "")
+
+
+# --- recording a transcript (`cribcheck check FILE.jsonl`) --------------------------------------
+
+
+class HandLog:
+    """One hand as a game loop plays it, for a transcript's `hand` line: call `dealt` (or `deck`),
+    `discard`, `starter`, then `play` and `go` in the order they happen. Cards are strings as the
+    protocol writes them (`5H`, `TS`); seats are `A` and `B` (or `A`..`D`)."""
+
+    def __init__(self, dealer: str, scores: Mapping[str, int], first_hand: bool = False) -> None:
+        self.dealer = dealer
+        self.scores = dict(scores)  # before the hand
+        self.first_hand = first_hand
+        self.cards: dict[str, Any] = {}  # dealt + starter, or deck + cut
+        self.discards: dict[str, list[str]] = {}
+        self.plays: list[str] = []
+
+    def dealt(self, seat: str, cards: Sequence[str]) -> None:
+        self.cards.setdefault("dealt", {})[seat] = list(cards)
+
+    def deck(self, cards: Sequence[str], cut: int) -> None:
+        """The whole deck, top first, and the depth of the cut for the starter (instead of `dealt`
+        and `starter`)."""
+        self.cards.update(deck=list(cards), cut=cut)
+
+    def starter(self, card: str) -> None:
+        self.cards["starter"] = card
+
+    def discard(self, seat: str, cards: Sequence[str]) -> None:
+        self.discards.setdefault(seat, []).extend(cards)
+
+    def play(self, card: str) -> None:
+        self.plays.append(card)
+
+    def go(self) -> None:
+        """A player says go (once a series; a player with no cards left says nothing)."""
+        self.plays.append("go")
+
+    def input(self, *, in_game: bool = False) -> dict[str, Any]:
+        """The hand's input; as one of a game's hands (`in_game`), without dealer and scores."""
+        head: dict[str, Any] = (
+            {} if in_game else {"dealer": self.dealer, "scores": dict(self.scores), "first_hand": self.first_hand}
+        )
+        return {**head, **self.cards, "discards": dict(self.discards), "plays": list(self.plays)}
+
+
+class Recorder:
+    """Writes a transcript: one line per operation an engine did, with its answer, for
+    `cribcheck check FILE.jsonl`. The first line is the engine's hello (what it claims: only the
+    optional parts listed in `features` are compared). Give `stream` a file opened for writing
+    (text); each line is written and flushed at once, so a game that crashes leaves every line
+    before it.
+
+        with open("games.jsonl", "w") as out:
+            record = Recorder(out, name="mycrib", version="2.1", language="Python",
+                              profiles=["six-card"], operations=["hand", "game"])
+            hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+            ...  # hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
+            record.hand("six-card", hand, scores={"A": 9, "B": 4}, winner=None)
+    """
+
+    def __init__(
+        self,
+        stream: IO[str],
+        *,
+        name: str,
+        version: str,
+        language: str,
+        profiles: Sequence[str],
+        operations: Sequence[str],
+        features: Sequence[str] = (),
+    ) -> None:
+        self.stream = stream
+        engine = {"name": name, "version": version, "language": language}
+        hello = {
+            "protocol": PROTOCOL_VERSION,
+            "engine": engine,
+            "profiles": list(profiles),
+            "operations": list(operations),
+            "features": list(features),
+        }
+        self._write({"hello": hello})
+
+    def line(
+        self,
+        op: str,
+        profile: str,
+        input: Mapping[str, Any],
+        ok: Mapping[str, Any] | None = None,
+        rejected: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Any operation: its input and the engine's answer, `ok` (the result) or `rejected`
+        (`{"code": ..., "index": ...}`)."""
+        if (ok is None) == (rejected is None):
+            raise ValueError("a transcript line has exactly one of ok and rejected")
+        answer = {"ok": dict(ok)} if ok is not None else {"rejected": dict(rejected or {})}
+        self._write({"op": op, "profile": profile, "input": dict(input), **answer})
+
+    def show(self, profile: str, cards: Sequence[str], starter: str, crib: bool, total: int, **extra: Any) -> None:
+        """A hand or crib counted in the show, and the engine's total (`breakdown=` if claimed)."""
+        data = {"cards": list(cards), "starter": starter, "crib": crib}
+        self.line("show", profile, data, ok={"total": total, **extra})
+
+    def play(self, profile: str, count: Sequence[str], points: int, **extra: Any) -> None:
+        """A card pegged: the cards of its count so far, the card last, and the points it pegged."""
+        self.line("play", profile, {"count": list(count)}, ok={"points": points, **extra})
+
+    def pegging(
+        self,
+        profile: str,
+        pone: Sequence[str],
+        dealer: Sequence[str],
+        plays: Sequence[str],
+        points: Mapping[str, int],
+        **extra: Any,
+    ) -> None:
+        """A whole pegging: the kept hands, the cards as played with the go's, and the points each
+        role pegged in it (`{"pone": n, "dealer": n}`; `events=` if claimed)."""
+        data = {"pone": list(pone), "dealer": list(dealer), "plays": list(plays)}
+        self.line("pegging", profile, data, ok={"points": dict(points), **extra})
+
+    def hand(self, profile: str, hand: HandLog, scores: Mapping[str, int], winner: str | None, **extra: Any) -> None:
+        """A hand played, and the scores after it (at the win, if the game was won in it)."""
+        self.line("hand", profile, hand.input(), ok={"scores": dict(scores), "winner": winner, **extra})
+
+    def game(
+        self,
+        profile: str,
+        cuts: Sequence[Any],
+        hands: Sequence[HandLog],
+        scores: Mapping[str, int],
+        winner: str | None,
+        **extra: Any,
+    ) -> None:
+        """A game from the cut for the deal: its hands, and the final scores and winner."""
+        data = {
+            "cuts": [list(cut) if isinstance(cut, (list, tuple)) else cut for cut in cuts],
+            "hands": [hand.input(in_game=True) for hand in hands],
+        }
+        result = {"scores": dict(scores), "winner": winner, "hands_played": len(hands), **extra}
+        self.line("game", profile, data, ok=result)
+
+    def _write(self, message: Mapping[str, Any]) -> None:
+        self.stream.write(json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n")
+        self.stream.flush()

@@ -334,7 +334,7 @@ def _event_rules(finding: Finding, want: Sequence[Any], got: Any) -> list[str]:
     rules: list[str] = []
     for event in (mine, theirs):
         kind = event.get("type")
-        if kind == "play" and mine.get("scoring") != theirs.get("scoring"):
+        if kind == "play" and mine.get("type") == theirs.get("type") and mine.get("scoring") != theirs.get("scoring"):
             keys = set(mine.get("scoring") or {}) | set(theirs.get("scoring") or {})
             rules += [PLAY_PARTS[key] for key in sorted(keys) if key in PLAY_PARTS]
         elif (
@@ -368,10 +368,11 @@ def tags_of(finding: Finding, rules: Iterable[str]) -> list[str]:
     return [tag for tag in dict.fromkeys(tags) if tag in vocabulary]
 
 
-def case_id(example: Example) -> str:
-    """`fuzz-<op>-<digest>`: the same input under the same profile always gets the same id."""
+def case_id(example: Example, prefix: str = ID_PREFIX) -> str:
+    """`fuzz-<op>-<digest>` (or another prefix): the same input under the same profile always gets
+    the same id."""
     text = json.dumps([example.op, example.profile, example.input], sort_keys=True, separators=(",", ":"))
-    return f"{ID_PREFIX}{example.op}-{hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]}"
+    return f"{prefix}{example.op}-{hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]}"
 
 
 def kept_expectation(finding: Finding) -> Json:
@@ -401,11 +402,16 @@ def summary_of(finding: Finding) -> str:
     return f"{_expected_text(finding)} expected, {wrong}"
 
 
-def explanation(finding: Finding, seed: int, engine: str) -> str:
-    """The case's `explain`: where the case comes from, and what the engine answered instead."""
+def explanation(finding: Finding, seed: int, engine: str, source: str | None = None) -> str:
+    """The case's `explain`: where the case comes from (`source`, a sentence; by default the
+    fuzzer with its seed), and what the engine answered instead."""
+    if source is None:
+        source = (
+            f"Found by the differential fuzzer (cribcheck fuzz --seed {seed}) against {engine}, and shrunk by "
+            "Hypothesis to this input."
+        )
     prose = (
-        f"Found by the differential fuzzer (cribcheck fuzz --seed {seed}) against {engine}, and shrunk by "
-        f"Hypothesis to this input. The expectation is the reference engine's answer under "
+        f"{source} The expectation is the reference engine's answer under "
         f"{finding.example.profile}: {_expected_text(finding)}. The engine answered {finding.engine_said}. "
         "What differed:"
     )
@@ -426,23 +432,35 @@ def _expected_text(finding: Finding) -> str:
     return "a result"
 
 
-def case_document(finding: Finding, seed: int, engine: str) -> Json:
+@dataclass(frozen=True)
+class Origin:
+    """Who found a finding, as its case says it: the id prefix, the title's first words, the
+    command named in the topic, and the explanation's first sentence (None: the fuzzer's)."""
+
+    prefix: str = ID_PREFIX
+    title: str = "Fuzzer finding"
+    command: str = "cribcheck fuzz"
+    source: str | None = None
+
+
+def case_document(finding: Finding, seed: int, engine: str, origin: Origin | None = None) -> Json:
     """The finding as a case file (one topic, one case)."""
+    origin = origin or Origin()
     rules = rules_of(finding)
     example = finding.example
-    identifier = case_id(example)
+    identifier = case_id(example, origin.prefix)
     case = {
         "id": identifier,
-        "title": f"Fuzzer finding: {example.op} under {example.profile}, {summary_of(finding)}",
+        "title": f"{origin.title}: {example.op} under {example.profile}, {summary_of(finding)}",
         "rules": rules,
         "tags": tags_of(finding, rules),
         "profiles": [example.profile],
         "op": example.op,
         "input": example.input,
-        "explain": explanation(finding, seed, engine),
+        "explain": explanation(finding, seed, engine, origin.source),
         "expect": {"default": kept_expectation(finding)},
     }
-    return {"topic": f"A disagreement found by cribcheck fuzz ({identifier})", "cases": [case]}
+    return {"topic": f"A disagreement found by {origin.command} ({identifier})", "cases": [case]}
 
 
 class _CaseDumper(NoAliasDumper):
@@ -462,16 +480,17 @@ HEADER = (
 )
 
 
-def dump_case(document: Mapping[str, Any]) -> str:
+def dump_case(document: Mapping[str, Any], header: str = HEADER) -> str:
     body = yaml.dump(
         document, Dumper=_CaseDumper, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True
     )
-    return HEADER + body
+    return header + body
 
 
-def write_case(document: Mapping[str, Any], folder: Path) -> Path:
-    """Write the case file `<id>.yaml` in `folder` (made if need be); the path written."""
+def write_case(document: Mapping[str, Any], folder: Path, header: str = HEADER) -> Path:
+    """Write the case file `<id>.yaml` in `folder` (made if need be), under the comment `header`;
+    the path written."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{document['cases'][0]['id']}.yaml"
-    path.write_text(dump_case(document), encoding="utf-8")
+    path.write_text(dump_case(document, header), encoding="utf-8")
     return path

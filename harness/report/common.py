@@ -202,7 +202,7 @@ def case_part(result: CaseResult) -> dict[str, Any]:
     return {
         "type": "case",
         "id": case.id,
-        "op": case.op,
+        "op": case.op or None,  # no operation: a transcript's line that names none (cribcheck check)
         "title": case.title,
         "file": case.file,
         "rules": list(case.rules),

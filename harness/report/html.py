@@ -412,7 +412,7 @@ class _Page:
             f'data-rules="{e(" ".join(case.rules))}">',
             f'<h4><span class="state {css}">{e(mark(result.status).upper())}</span> '
             f"<code>{e(result.item.name)}</code>: {e(case.title)}</h4>",
-            f'<p class="meta">rules {rules} · file <code>{e(case.file)}</code> · operation {e(case.op)}'
+            f'<p class="meta">rules {rules} · file <code>{e(case.file)}</code> · operation {e(case.op or "none")}'
             f"{' · ' + e(run.label) if len(self.runs) > 1 else ''}</p>",
         ]
         if case.explain:

@@ -163,7 +163,7 @@ def case_result(line: Mapping[str, Any]) -> CaseResult:
         rules=tuple(line["rules"]),
         tags=tuple(line["tags"]),
         profiles=(profile,),
-        op=line["op"],
+        op=line["op"] or "",
         input=line.get("input", {}),
         expect={},
         explain=line.get("explain", ""),

@@ -86,6 +86,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     expect = parser.add_argument_group("expectations")
     expect.add_argument("--expectations", type=Path, metavar="FILE", help="known failures: xfail, xpass")
     expect.add_argument("--write-expectations", type=Path, metavar="FILE", help="write the failures of this run")
+    add_output_arguments(parser)
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """The reports and the terminal's options, the same for `cribcheck run` and `cribcheck check`
+    (reporters_from_args reads them)."""
     output = parser.add_argument_group("output")
     output.add_argument("--report", type=Path, metavar="FILE.jsonl", help="stream a JSON Lines report")
     output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
@@ -352,6 +358,39 @@ def _finish(
     restarts: int = 0,
     features: Iterable[str] = (),
 ) -> RunOutcome:
+    return end_run(
+        reporters,
+        results,
+        started,
+        complete=len(results) == len(plan.items),
+        interrupted=interrupted,
+        aborted=aborted,
+        stopped_early=stopped_early,
+        stderr=stderr,
+        restarts=restarts,
+        features=features,
+    )
+
+
+def end_run(
+    reporters: Sequence[Reporter],
+    results: Sequence[CaseResult],
+    started: float,
+    *,
+    complete: bool,
+    interrupted: bool = False,
+    aborted: str | None = None,
+    stopped_early: str | None = None,
+    stderr: tuple[str, ...] = (),
+    restarts: int = 0,
+    notes: Sequence[str] = (),
+    features: Iterable[str] = (),
+) -> RunOutcome:
+    """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
+    summary, how the run ended, the notes on its health) given to every reporter, and the exit
+    status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
+    the caller adds to the health notes (a transcript's lines that could not be read); `features`:
+    the engine's, for the diagnosis (harness/diagnosis/), made before the footer."""
     summary = Summary.of(results)
     seconds = time.monotonic() - started  # the run's own time, before its diagnosis
     diagnosis, cut_short = diagnosis_of(results, features)
@@ -366,13 +405,13 @@ def _finish(
         summary=summary,
         finished=now_text(),
         seconds=seconds,
-        complete=len(results) == len(plan.items),
+        complete=complete,
         interrupted=interrupted,
         aborted=aborted,
         stopped_early=stopped_early,
         restarts=restarts,
         stderr_tail=stderr,
-        notes=tuple(health_notes(results)),
+        notes=(*notes, *health_notes(results)),
         exit_status=status,
         diagnosis=diagnosis,
     )
