@@ -3,12 +3,16 @@ wrong answers, and what no known bug explains, as causes in rank order, each wit
 failing case.
 
 1. The rules are ranked (ranking.py, Ochiai).
-2. Known bugs, greedily: in each round a sample of the failures not explained yet (the smallest of
-   each operation and rule, a few at most) is replayed under the mutants whose rule those failures
-   cite, the most suspicious rule first, each on the sample's failures that cite its rule; only when
-   none reproduces one are the other mutants tried. The few that reproduce most of the sample are
-   replayed on the whole sample, and the best is replayed on every failure not explained yet: those
-   it reproduces are its cause. Rounds go on while a mutant explains something.
+2. Known bugs, greedily, in rounds. Each round takes a sample of the failures not explained yet
+   (the smallest of each operation and rule, a few at most) and replays it under the mutants
+   whose rule those failures cite, the most suspicious rule first, each on the failures citing its
+   rule; when none reproduces anything, the mutants that reproduced part of an earlier sample are
+   tried, then pairs, then every other mutant. The few that reproduce most of what they were tried
+   on are replayed on the whole sample; the best is replayed on every failure not explained yet,
+   and those it reproduces are its cause. Rounds go on while a mutant explains something. Bugs are
+   looked for among the cheap failures first (an operation up to a hand: a game or a match costs a
+   hundred times more to replay); the dear ones are then given to the bugs found, and only the
+   rest are searched the same way.
 3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
    found, and of the mutants that reproduced part of a sample.
 4. What is left stays a cause of its own, never hidden: the wrong answers no known bug reproduces,
@@ -28,7 +32,7 @@ from dataclasses import dataclass
 
 from cribcheck.harness.diagnosis.failures import Failure, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
-from cribcheck.harness.diagnosis.replay import Replayer, run_cost, session
+from cribcheck.harness.diagnosis.replay import Replayer, cost, run_cost, session
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
@@ -39,6 +43,7 @@ SAMPLE = 12  # failures replayed per round to choose the next known bug
 PROBES = 3  # of them per mutant before it is kept as a candidate
 FINALISTS = 8  # candidates replayed on the whole sample
 MAX_KNOWN = 8  # known bugs (single or pairs) named at most
+CHEAP = cost("hand")  # the dearest operation among which bugs are looked for first
 PAIR_CANDIDATES = 6  # mutants paired with one another
 BUDGET_SHARE = 1.0  # the diagnosis may spend this share of the run's own work
 MIN_BUDGET = 3_000  # and this much whatever the run (a few tenths of a second at most), for small runs
@@ -73,35 +78,70 @@ def diagnose(results: Sequence[CaseResult], features: Iterable[str]) -> Diagnosi
     return Diagnosis(tuple(causes), ranked, len(failures))
 
 
+@dataclass(frozen=True)
+class Search:
+    """What the search for known bugs reads: the mutants in the order to try them (the most
+    suspicious rule first), the rules' scores, the catalogue's order, and the replayer."""
+
+    order: tuple[Mutant, ...]
+    score: Mapping[str, float]
+    place: Mapping[str, int]
+    replayer: Replayer
+
+
 def _known_bugs(
     failures: Sequence[Failure], ranked: Sequence[RankedRule], mutants: Sequence[Mutant], replayer: Replayer
 ) -> list[Found]:
+    """The known bugs and what each explains. Bugs are looked for among the cheap failures first
+    (an operation up to a hand: a whole game or match costs a hundred times more to replay); the
+    dear ones are then given to the bugs found, and only those no bug found explains are searched."""
     score = {rule.rule: rule.score for rule in ranked}
     place = {mutant.name: number for number, mutant in enumerate(mutants)}
-    order = sorted(mutants, key=lambda mutant: (-score.get(mutant.rule, 0.0), place[mutant.name]))
-    left = [failure for failure in failures if failure.explainable]
-    found: list[Found] = []
+    order = tuple(sorted(mutants, key=lambda mutant: (-score.get(mutant.rule, 0.0), place[mutant.name])))
+    search = Search(order, score, place, replayer)
+    explainable = [failure for failure in failures if failure.explainable]
+    cheap = [failure for failure in explainable if cost(failure.op) <= CHEAP]
+    dear = [failure for failure in explainable if cost(failure.op) > CHEAP]
+    found: dict[str, list[Failure]] = {}
     tried: list[str] = []  # mutants that reproduced part of a sample, the likeliest first
+    _rounds(cheap, found, tried, search)
+    for bug in sorted(found, key=lambda bug: -len(found[bug])):
+        explained = replayer.explained(bug, dear)
+        found[bug] += explained
+        dear = _without(dear, explained)
+    _rounds(dear, found, tried, search)
+    return [Found(bug, tuple(sorted(explained, key=lambda failure: failure.size))) for bug, explained in found.items()]
+
+
+def _rounds(left: list[Failure], found: dict[str, list[Failure]], tried: list[str], search: Search) -> None:
+    """Greedy rounds over the failures `left`: each names the bug that reproduces most of a sample
+    of them, and gives it every failure left that it reproduces."""
+    replayer, score, place = search.replayer, search.score, search.place
     while left and len(found) < MAX_KNOWN and not replayer.exhausted:
         sample = _sample(left, score)
+        earlier = [mutant for name in tried for mutant in search.order if mutant.name == name]
         hits = (
-            _probe_cited(order, sample, replayer)
-            or _probe_pairs(found, tried, order, sample, replayer)
-            or _probe_others(order, tried, sample, replayer)
+            _probe_cited(search.order, sample, replayer)
+            or _probe_others(earlier, sample, replayer)
+            or _probe_pairs(list(found), tried, search.order, sample, replayer)
+            or _probe_others([mutant for mutant in search.order if mutant not in earlier], sample, replayer)
         )
         if not hits:
-            break
+            return
         tried += [bug for bug in hits if bug not in tried and "+" not in bug]
         finalists = sorted(hits, key=lambda bug: (-hits[bug].rate, -hits[bug].hits, _rank(bug, score, place)))
         whole = {bug: len(replayer.explained(bug, sample)) for bug in finalists[:FINALISTS]}
         best = min(whole, key=lambda bug: (-whole[bug], _rank(bug, score, place)))
         explained = replayer.explained(best, left)
         if not explained:
-            break
-        found.append(Found(best, tuple(explained)))
-        gone = {failure.name for failure in explained}
-        left = [failure for failure in left if failure.name not in gone]
-    return found
+            return
+        found.setdefault(best, []).extend(explained)
+        left[:] = _without(left, explained)
+
+
+def _without(failures: Sequence[Failure], gone: Sequence[Failure]) -> list[Failure]:
+    names = {failure.name for failure in gone}
+    return [failure for failure in failures if failure.name not in names]
 
 
 def _rank(bug: str, score: Mapping[str, float], place: Mapping[str, int]) -> tuple[float, int, int]:
@@ -141,21 +181,13 @@ def _probe_cited(order: Sequence[Mutant], sample: Sequence[Failure], replayer: R
     return hits
 
 
-def _probe_others(
-    order: Sequence[Mutant], tried: Sequence[str], sample: Sequence[Failure], replayer: Replayer
-) -> dict[str, Hits]:
-    """The mutants whose rule the sample does not cite, tried on the sample's smallest failures:
-    those that reproduced part of an earlier sample first, and the rest only if none of them
-    reproduces anything."""
+def _probe_others(mutants: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer) -> dict[str, Hits]:
+    """The mutants whose rule the sample does not cite, tried on the sample's smallest failures."""
     cited = {rule for failure in sample for rule in failure.rules}
-    earlier = [mutant for name in tried for mutant in order if mutant.name == name]
     hits: dict[str, Hits] = {}
-    for group in (earlier, [mutant for mutant in order if mutant not in earlier]):
-        for mutant in group:
-            if mutant.rule not in cited and not replayer.exhausted:
-                _count(hits, mutant.name, sample[:PROBES], replayer)
-        if hits:
-            break
+    for mutant in mutants:
+        if mutant.rule not in cited and not replayer.exhausted:
+            _count(hits, mutant.name, sample[:PROBES], replayer)
     return hits
 
 
@@ -178,11 +210,11 @@ def _count(hits: dict[str, Hits], bug: str, failures: Sequence[Failure], replaye
 
 
 def _probe_pairs(
-    found: Sequence[Found], tried: Sequence[str], order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer
+    found: Sequence[str], tried: Sequence[str], order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer
 ) -> dict[str, Hits]:
     """Two mutants at once, on the sample: the bugs found and the mutants that reproduced part of
     a sample, else the mutants of the most suspicious rules."""
-    names = list(dict.fromkeys([each.bug for each in found if "+" not in each.bug] + list(tried)))
+    names = list(dict.fromkeys([bug for bug in found if "+" not in bug] + list(tried)))
     if len(names) < 2:
         names = list(dict.fromkeys(names + [mutant.name for mutant in order]))
     names = names[:PAIR_CANDIDATES]
