@@ -8,8 +8,9 @@ failing case.
    whose rule those failures cite, the most suspicious rule first, each on the failures citing its
    rule; when none reproduces anything, the mutants that reproduced part of an earlier sample are
    tried, then pairs, then every other mutant. The few that reproduce most of what they were tried
-   on are replayed on the whole sample; the best is replayed on every failure not explained yet,
-   and those it reproduces are its cause. Rounds go on while a mutant explains something. Bugs are
+   on are replayed on the whole sample, alone and beside the bug found first (an engine with two
+   bugs answers with both); the best is replayed on every failure not explained yet, and those it
+   reproduces are its cause. Rounds go on while a mutant explains something. Bugs are
    looked for among the cheap failures first (an operation up to a hand: a game or a match costs a
    hundred times more to replay); the dear ones are then given to the bugs found, and only the
    rest are searched the same way.
@@ -116,12 +117,13 @@ def _known_bugs(
 def _rounds(left: list[Failure], found: dict[str, list[Failure]], tried: list[str], search: Search) -> None:
     """Greedy rounds over the failures `left`: each names the bug that reproduces most of a sample
     of them, and gives it every failure left that it reproduces."""
-    replayer, score, place = search.replayer, search.score, search.place
+    replayer, score = search.replayer, search.score
     while left and len(found) < MAX_KNOWN and not replayer.exhausted:
         sample = _sample(left, score)
         earlier = [mutant for name in tried for mutant in search.order if mutant.name == name]
+        beside = next((bug for bug in found if "+" not in bug), None)  # the bug found first, for pairs
         hits = (
-            _probe_cited(search.order, sample, replayer)
+            _probe_cited(search.order, sample, replayer, beside)
             or _probe_others(earlier, sample, replayer)
             or _probe_pairs(list(found), tried, search.order, sample, replayer)
             or _probe_others([mutant for mutant in search.order if mutant not in earlier], sample, replayer)
@@ -129,9 +131,13 @@ def _rounds(left: list[Failure], found: dict[str, list[Failure]], tried: list[st
         if not hits:
             return
         tried += [bug for bug in hits if bug not in tried and "+" not in bug]
-        finalists = sorted(hits, key=lambda bug: (-hits[bug].rate, -hits[bug].hits, _rank(bug, score, place)))
-        whole = {bug: len(replayer.explained(bug, sample)) for bug in finalists[:FINALISTS]}
-        best = min(whole, key=lambda bug: (-whole[bug], _rank(bug, score, place)))
+        known = set(found)
+        finalists = sorted(hits, key=lambda bug: (-hits[bug].rate, -hits[bug].hits, _rank(bug, known, search)))
+        finalists = finalists[:FINALISTS]
+        if beside:  # each new bug also beside the one found first: the engine may carry both
+            finalists += [f"{beside}+{bug}" for bug in finalists if "+" not in bug and bug != beside]
+        whole = {bug: len(replayer.explained(bug, sample)) for bug in finalists}
+        best = min(whole, key=lambda bug: (-whole[bug], _rank(bug, known, search)))
         explained = replayer.explained(best, left)
         if not explained:
             return
@@ -144,11 +150,14 @@ def _without(failures: Sequence[Failure], gone: Sequence[Failure]) -> list[Failu
     return [failure for failure in failures if failure.name not in names]
 
 
-def _rank(bug: str, score: Mapping[str, float], place: Mapping[str, int]) -> tuple[float, int, int]:
-    """A bug's tie-break: the most suspicious rule first, a single mutant before a pair, then the
-    catalogue's order."""
+def _rank(bug: str, found: set[str], search: Search) -> tuple[float, int, int]:
+    """A bug's tie-break, by what it adds to the bugs found: the most suspicious rule of its new
+    part first, then a single mutant before a pair, then the catalogue's order. So a bug found
+    again with a new one (`found+new`) competes as `new` does."""
     parts = mutants_named(bug)
-    return (-max(score.get(mutant.rule, 0.0) for mutant in parts), len(parts), place.get(parts[0].name, 0))
+    new = [mutant for mutant in parts if mutant.name not in found] or parts
+    strongest = max(search.score.get(mutant.rule, 0.0) for mutant in new)
+    return (-strongest, len(parts), search.place.get(new[0].name, 0))
 
 
 def _sample(left: Sequence[Failure], score: Mapping[str, float]) -> list[Failure]:
@@ -170,14 +179,20 @@ def _top_rule(failure: Failure, score: Mapping[str, float]) -> str:
     return max(failure.rules, key=lambda rule: (score.get(rule, 0.0), rule), default="")
 
 
-def _probe_cited(order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer) -> dict[str, Hits]:
+def _probe_cited(
+    order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, beside: str | None = None
+) -> dict[str, Hits]:
     """The mutants whose rule the sample cites, each tried on the sample's failures citing its
-    rule: those that reproduce part of them, with what they reproduced."""
+    rule: those that reproduce part of them, with what they reproduced. A mutant that reproduces
+    none is tried again together with the bug found first (`beside`), whose answers the engine's
+    may carry too."""
     hits: dict[str, Hits] = {}
     for mutant in order:
         chosen = [failure for failure in sample if mutant.rule in failure.rules][:PROBES]
         if chosen:
             _count(hits, mutant.name, chosen, replayer)
+            if beside and mutant.name not in hits and mutant.name != beside:
+                _count(hits, f"{beside}+{mutant.name}", chosen, replayer)
     return hits
 
 
