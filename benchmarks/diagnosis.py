@@ -104,6 +104,8 @@ def measure(engine: str, command: str, cases: Path = CASES_DIR) -> Measured:
     plan = runner.plan_from_args(parser.parse_args(["--engine", command, "--no-progress", "--cases", str(cases)]))
     kept = Header()
     outcome = runner.execute(plan, [kept])
+    if outcome.footer.interrupted:  # Ctrl-C or SIGTERM ends the run as interrupted: end the benchmark too
+        raise SystemExit(130)
     assert kept.header is not None and kept.header.engine is not None, f"{engine} did not start"
     started = time.perf_counter()
     again = diagnose(outcome.results, kept.header.engine.features)
