@@ -108,7 +108,7 @@ def measure(engine: str, command: str, cases: Path = CASES_DIR) -> Measured:
         raise SystemExit(130)
     assert kept.header is not None and kept.header.engine is not None, f"{engine} did not start"
     started = time.perf_counter()
-    again = diagnose(outcome.results, kept.header.engine.features)
+    again = diagnose(outcome.results, kept.header.engine)
     seconds = time.perf_counter() - started
     assert outcome.footer.diagnosis is not None and again.to_json() == outcome.footer.diagnosis.to_json(), engine
     failures = sum(result.status in (Status.FAIL, Status.ERROR) for result in outcome.results)

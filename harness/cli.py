@@ -52,6 +52,12 @@ def _smoke() -> ModuleType:
     return smoke
 
 
+def _helpers() -> ModuleType:
+    from cribcheck.harness.engine import helpers
+
+    return helpers
+
+
 def _serve() -> ModuleType:
     """serve is the engine room's, plus the mutants room's hidden `--mutant NAME`."""
     from cribcheck.harness.mutants import engine
@@ -113,7 +119,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("lint", "check the case files: schema, ids, rules, cards, coverage, expectations", _lint),
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
-    Command("smoke", "a few cases to check an engine's wiring first", _smoke),
+    Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
+    Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(
         "serve",
         "the reference engine as a protocol adapter on stdin/stdout",

@@ -24,7 +24,7 @@ from cribcheck.harness.contract.words import did_you_mean
 from cribcheck.harness.corpus.cases import CaseFileError, load_cases
 from cribcheck.harness.diagnosis.diagnose import diagnose
 from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
-from cribcheck.harness.engine.protocol import PROTOCOL_VERSION
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
 from cribcheck.harness.report.causes import cause_lines
 from cribcheck.harness.report.common import case_line, diff_lines, rejection_message, visible
 from cribcheck.harness.results.expectations import Expectation, Expectations, ExpectationsError, load_expectations
@@ -109,7 +109,7 @@ class CausesSummary:
         results = [case_result(entry["line"]) for entry in self.found]
         if not any(result.status in DIAGNOSED for result in results):
             return
-        diagnosis = diagnose(results, self.found[0]["features"])
+        diagnosis = diagnose(results, EngineInfo.from_hello(self.found[0]["hello"]))
         terminalreporter.section("cribcheck: likely causes")
         for line in cause_lines(diagnosis, _header(self.config, None), results):
             terminalreporter.write_line(visible(line))
@@ -215,7 +215,7 @@ class CribcheckCollector(pytest.Collector):
             item = CribcheckItem.from_parent(
                 self, name=entry.name, nodeid=f"{COLLECTOR_NAME}::{entry.name}", entry=entry, expectation=expectation
             )
-            why = info.why_not(entry.case.op, entry.profile)
+            why = entry.why_not(info)
             if why:
                 item.add_marker(pytest.mark.skip(reason=f"not applicable: {why}"))
             if expectation:
@@ -233,12 +233,13 @@ class CribcheckItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        (outcome,) = list(engine.answer([self.entry.request("1", engine.info.features)]))
-        result = judge(self.entry, outcome, engine.info.features)
+        features = engine.info.features_for(self.entry.case.op)
+        (outcome,) = list(engine.answer([self.entry.request("1", features)]))
+        result = judge(self.entry, outcome, features)
         recorded = apply_expectation(result, self.expectation)
         self.stash[RESULT_KEY] = {
             "line": case_line(_header(self.config, engine), recorded),
-            "features": sorted(engine.info.features),
+            "hello": dict(engine.info.raw),
         }
         if result.status is Status.SKIP:
             pytest.skip(f"the engine skipped it: {result.message}")

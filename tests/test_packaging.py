@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -115,3 +116,23 @@ def test_the_wheel_carries_the_corpus_and_runs_from_anywhere(installed: Path, tm
         "-k", "s5-pair-in-hand",
     )  # fmt: skip
     assert plugin.returncode == 0 and "1 passed" in plugin.stdout, plugin.stdout + plugin.stderr
+
+
+def test_the_wheel_carries_the_helpers_an_author_copies(installed: Path, tmp_path: Path) -> None:
+    """`cribcheck helpers` names the helpers in the installed package and copies them under the
+    names the docs use; the Node helper's copy runs the node example from there."""
+    listed = _in_empty_folder(installed, tmp_path, "cribcheck", "helpers")
+    paths = [Path(line) for line in listed.stdout.split("\n") if line]
+    assert [path.name for path in paths] == ["adapter.py", "adapter.js", "adapter.d.ts", "cribcheck-protocol.d.ts"]
+    assert all("site-packages" in str(path) and path.is_file() for path in paths), listed.stdout
+    copied = _in_empty_folder(installed, tmp_path, "cribcheck", "helpers", "--copy", "mine")
+    assert copied.returncode == 0, copied.stderr
+    names = {path.name for path in (tmp_path / "mine").iterdir()}
+    assert names == {f"cribcheck_adapter.{end}" for end in ("py", "js", "d.ts")} | {"cribcheck-protocol.d.ts"}
+    node = shutil.which("node")
+    if node is None:
+        return  # the copies are there; tests/harness/test_node_helper.py runs them where node is
+    for name in ("adapter.js", "engine.js"):
+        shutil.copy(ROOT / "examples" / "node-show-only" / name, tmp_path / "mine" / name)
+    smoke = _in_empty_folder(installed, tmp_path, "cribcheck", "smoke", "--engine", f"{node} mine/adapter.js")
+    assert smoke.returncode == 0 and "requests sent: show 2" in smoke.stdout, smoke.stdout + smoke.stderr

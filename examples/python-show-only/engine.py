@@ -13,6 +13,7 @@ Any Python 3.9+ runs it; it needs nothing installed, not even cribcheck.
 
 from __future__ import annotations
 
+import re
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -24,27 +25,7 @@ except ImportError:  # run from the repository: use the helper file where it liv
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "harness" / "engine"))
     from adapter import Adapter, Rejected
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
-KEPT = {"five-card": 3, "six-card": 4, "six-card-61": 4}  # cards a hand keeps; a crib holds 4
-
-
-def parse_card(text: object) -> tuple[int, str]:
-    """A card as (rank 1-13, suit letter); `invalid_card` for anything else."""
-    if not isinstance(text, str) or len(text.strip()) < 2:
-        raise Rejected("invalid_card", f"invalid card {text!r}")
-    body = text.strip().upper()
-    rank, suit = body[:-1], SYMBOLS.get(body[-1], body[-1])
-    rank = "T" if rank == "10" else rank
-    if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
-        raise Rejected("invalid_card", f"invalid card {text!r}")
-    return RANKS.index(rank) + 1, suit
-
-
-def no_card_twice(cards: list[tuple[int, str]]) -> None:
-    if len(set(cards)) != len(cards):
-        raise Rejected("duplicate_card", "a card appears twice")
+# --- the engine: the show, as an engine's own code counts it (trusting its caller) -----------
 
 
 def run_points(ranks: list[int]) -> int:
@@ -61,16 +42,9 @@ def run_points(ranks: list[int]) -> int:
     return points
 
 
-def show(data: dict, profile: str) -> dict:
-    crib = bool(data.get("crib", False))
-    cards = data.get("cards", [])
-    held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
-    starter = parse_card(data.get("starter"))
+def score(held: list[tuple[int, str]], starter: tuple[int, str], crib: bool) -> dict:
+    """The show of `held` (a hand, or the crib) with the starter: each card (rank 1-13, suit)."""
     every = [*held, starter]
-    no_card_twice(every)  # the rejection order: every card read, then no card twice, then the count
-    expected = 4 if crib else KEPT[profile]
-    if len(held) != expected:
-        raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {expected} cards, got {len(held)}")
     subsets = [group for size in range(2, 6) for group in combinations(every, size)]
     fifteens = 2 * sum(1 for group in subsets if sum(min(rank, 10) for rank, _ in group) == 15)
     pairs = 2 * sum(1 for a, b in combinations(every, 2) if a[0] == b[0])
@@ -82,7 +56,40 @@ def show(data: dict, profile: str) -> dict:
         elif not crib:  # a crib scores a flush only with the starter
             flush = len(held)
     nobs = 1 if any(rank == 11 and suit == starter[1] for rank, suit in held) else 0
-    breakdown = {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
+    return {"fifteens": fifteens, "pairs": pairs, "runs": runs, "flush": flush, "nobs": nobs}
+
+
+# --- the adapter: the input read and judged (this engine judges illegal input), then the helper --
+
+RANKS = "A23456789TJQK"
+SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+# The four spellings of docs/checking-your-engine.md, and nothing else: `5H`, `TS`, `10S`, `5♥`
+# (no lowercase, no spaces around).
+CARD = re.compile("(?P<rank>[A2-9TJQK]|10)(?P<suit>[CDHS\u2663\u2666\u2665\u2660])")
+KEPT = {"five-card": 3, "six-card": 4, "six-card-61": 4}  # cards a hand keeps; a crib holds 4
+
+
+def parse_card(text: object) -> tuple[int, str]:
+    """A card as (rank 1-13, suit letter); `invalid_card` for anything else."""
+    found = CARD.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        raise Rejected("invalid_card", f"invalid card {text!r}")
+    rank = "T" if found["rank"] == "10" else found["rank"]
+    return RANKS.index(rank) + 1, SYMBOLS.get(found["suit"], found["suit"])
+
+
+def show(data: dict, profile: str) -> dict:
+    crib = bool(data.get("crib", False))
+    cards = data.get("cards", [])
+    held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
+    starter = parse_card(data.get("starter"))
+    # the rejection order: every card read, then no card twice, then the count
+    if len(set([*held, starter])) != len(held) + 1:
+        raise Rejected("duplicate_card", "a card appears twice")
+    expected = 4 if crib else KEPT[profile]
+    if len(held) != expected:
+        raise Rejected("wrong_card_count", f"a {'crib' if crib else 'hand'} holds {expected} cards, got {len(held)}")
+    breakdown = score(held, starter, crib)
     return {"total": sum(breakdown.values()), "breakdown": breakdown}
 
 
@@ -90,7 +97,7 @@ if __name__ == "__main__":
     version = ".".join(map(str, sys.version_info[:3]))
     Adapter(
         name="python-show-only",
-        version="1.0.0",
+        version="1.1.0",
         language=f"Python {version}",
         profiles=list(KEPT),
         handlers={"show": show},

@@ -1,4 +1,5 @@
 """The suite's own files and what binds engines to it: where the corpus, the catalogue and the
 JSON Schemas are (files), the schemas loaded and compiled once (schemas), json.dumps's encoders
-made once (dumps), the suite's version, and the nearest name to a mistyped one (words).
+made once (dumps), the suite's version, the nearest name to a mistyped one (words), and the
+protocol's messages as TypeScript declarations, generated from the schemas (typescript).
 Imports nothing of the rest of the harness."""

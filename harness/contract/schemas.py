@@ -72,13 +72,18 @@ def problems(name: str, instance: Any, pointer: str = "", *, at: str = "") -> li
         return []
     found = []
     for error in sorted(validator(name, pointer).iter_errors(instance), key=lambda e: list(map(str, e.path))):
-        where = "/".join([at, *(str(part) for part in error.absolute_path)] if at else map(str, error.absolute_path))
-        found.append(f"{where or '(top)'}: {_best(error).message}")
+        best = _best(error)
+        where = "/".join([at, *(str(part) for part in best.absolute_path)] if at else map(str, best.absolute_path))
+        found.append(f"{where or '(top)'}: {best.message}")
     return found
 
 
 def _best(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """For a failed oneOf, the most telling sub-error rather than 'is not valid under any'."""
-    if error.context:
-        return jsonschema.exceptions.best_match(error.context) or error
-    return error
+    """For a failed oneOf, the most telling sub-error rather than 'is not valid under any': not a
+    branch's 'is not of type' for the value itself when another branch, of the value's own type,
+    says what is wrong inside it (a list of operations with an unknown name is told so, not that
+    it is not an object)."""
+    if not error.context:
+        return error
+    inside = [sub for sub in error.context if not (sub.validator == "type" and not sub.relative_path)]
+    return jsonschema.exceptions.best_match(inside or error.context) or error

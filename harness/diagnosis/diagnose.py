@@ -28,12 +28,13 @@ a small run, so the diagnosis of a large run costs at most about as much as the 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cribcheck.harness.diagnosis.failures import Failure, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
 from cribcheck.harness.diagnosis.replay import Replayer, cost, run_cost, session
+from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
@@ -61,13 +62,14 @@ class Found:
     explained: tuple[Failure, ...]
 
 
-def diagnose(results: Sequence[CaseResult], features: Iterable[str]) -> Diagnosis:
-    """The diagnosis of a run's results, for an engine claiming `features`."""
+def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagnosis:
+    """The diagnosis of a run's results, by `engine` (what it claimed: its features for each
+    operation decide what was sent and compared; None when no engine answered)."""
     ranked = rank_rules(results)
-    failures = failures_of(results, features)
+    failures = failures_of(results, engine)
     if not failures:
         return Diagnosis((), ranked, 0)
-    claimed = frozenset(features)
+    claimed = claimed_features(engine)
     replayer = Replayer(max(MIN_BUDGET, int(BUDGET_SHARE * run_cost(results))))
     mutants = [mutant for mutant in MUTANTS if mutant.applies_to(claimed)]
     with session():
@@ -272,10 +274,17 @@ def _cause(rules: tuple[str, ...], description: str, failures: Sequence[Failure]
     return Cause(rules, len(failures), None, description, failures[0].name, tuple(f.name for f in failures))
 
 
+def claimed_features(engine: EngineInfo | None) -> frozenset[str]:
+    """Every feature the engine claims for some operation (a mutant that only a feature shows can
+    be replayed when the engine claims it anywhere)."""
+    if engine is None:
+        return frozenset()
+    return frozenset(feature for op in engine.operations for feature in engine.features_for(op))
+
+
 def diagnosed(run: Run) -> Run:
     """A saved run with its diagnosis made again from its own lines (`cribcheck summary`): the
     same as the live run's, since a saved report keeps every failure's input, expectation and
     answer."""
-    features = run.header.engine.features if run.header.engine is not None else ()
-    footer = dataclasses.replace(run.footer, diagnosis=diagnose(run.results, features))
+    footer = dataclasses.replace(run.footer, diagnosis=diagnose(run.results, run.header.engine))
     return dataclasses.replace(run, footer=footer)

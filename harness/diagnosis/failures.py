@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import OPERATIONS
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.results import CaseResult
@@ -42,6 +43,8 @@ class Failure:
 
     @classmethod
     def of(cls, result: CaseResult, features: Iterable[str]) -> Failure:
+        """The failure of `result`, whose request was sent to an engine claiming `features` for its
+        operation."""
         case = result.case
         sent = case.profile_sent(result.profile)
         data = input_sent(case.input, sent, features)
@@ -70,10 +73,15 @@ class Failure:
         return (PIPELINE.get(self.op, len(PIPELINE)), self.cards, len(self.rules), self.case_id, self.profile)
 
 
-def failures_of(results: Iterable[CaseResult], features: Iterable[str]) -> list[Failure]:
-    """The diagnosed results (wrong answers and errors), smallest first."""
-    claimed = frozenset(features)
-    return sorted((Failure.of(result, claimed) for result in results if result.status in DIAGNOSED), key=_size)
+def failures_of(results: Iterable[CaseResult], engine: EngineInfo | None) -> list[Failure]:
+    """The diagnosed results (wrong answers and errors), smallest first, of a run of `engine`
+    (None: no engine answered, so no feature was claimed)."""
+    found = [
+        Failure.of(result, engine.features_for(result.case.op) if engine is not None else ())
+        for result in results
+        if result.status in DIAGNOSED
+    ]
+    return sorted(found, key=_size)
 
 
 def _size(failure: Failure) -> tuple[int, int, int, str, str]:

@@ -18,7 +18,10 @@ illegal input and `Skip(reason)` to decline a case; any other exception becomes 
 answer carrying the traceback. The helper:
 
 - answers hello with the profiles, operations and features given here, and an error for another
-  protocol version;
+  protocol version; features of one operation only go in `operation_features`
+  (`{"show": ["breakdown"]}`), and an engine that trusts its callers says `judges_input=False`
+  (or lists the operations where it does judge): the harness then sends those operations legal
+  input only (docs/PROTOCOL.md, "claims per operation");
 - answers each request in the order received (requests may be pipelined), and `unknown_profile`
   for a profile it was not given, without calling the handler;
 - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
@@ -37,7 +40,7 @@ import json
 import re
 import sys
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -46,6 +49,7 @@ MAX_LINE_BYTES = 8 * 1024 * 1024  # the protocol's longest line
 MAX_DEPTH = 64  # no request nests deeper than a few levels
 MAX_DIGITS = 100  # no number of a request has more digits
 UNKNOWN_PROFILE = "unknown_profile"
+BYE = "bye"  # what answer_line returns for bye: the session is over
 # A line that opens with its seq (as the harness writes every request) can be answered even when
 # the rest cannot be read.
 LEADING_SEQ = re.compile(r'\s*\{\s*"seq"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.){0,200}")')
@@ -111,14 +115,41 @@ class Adapter:
     # (a card that cannot be read, a card twice, a deck of other than 52, a discard not dealt).
     before_unknown_profile: Callable[[str, Mapping[str, Any]], None] | None = None
 
+    # Features claimed for one operation only (added to `features`, which hold for every operation):
+    # {"show": ["breakdown"]} for an engine with a show breakdown and no play breakdown.
+    operation_features: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # Whether the engine judges illegal input: True (every operation), False (none: it trusts its
+    # callers, so the harness sends it only legal input), or the operations where it does.
+    judges_input: bool | Collection[str] = True
+
+    def judges(self, op: str) -> bool:
+        """Whether the engine claims to judge illegal input of `op`."""
+        if isinstance(self.judges_input, bool):
+            return self.judges_input
+        return op in self.judges_input
+
     def hello(self) -> dict[str, Any]:
+        """The answer to hello: the claims as a list of operations when every operation judges its
+        input and has the same features, else per operation (docs/PROTOCOL.md)."""
+        operations: list[str] | dict[str, dict[str, Any]] = list(self.handlers)
+        if self.operation_features or not all(self.judges(op) for op in self.handlers):
+            operations = {op: self._claims_of(op) for op in self.handlers}
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": self.name, "version": self.version, "language": self.language, **self.extra},
             "profiles": list(self.profiles),
-            "operations": list(self.handlers),
+            "operations": operations,
             "features": list(self.features),
         }
+
+    def _claims_of(self, op: str) -> dict[str, Any]:
+        claims: dict[str, Any] = {}
+        own = [name for name in self.operation_features.get(op, ()) if name not in self.features]
+        if own:
+            claims["features"] = own
+        if not self.judges(op):
+            claims["judges_input"] = False
+        return claims
 
     def respond(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
         """The answer to one message (a parsed JSON object); None for bye and for a message
@@ -194,25 +225,34 @@ class Adapter:
                 _skip_rest(source)
                 self._complain(number, f"a line longer than {MAX_LINE_BYTES} bytes")
                 continue
-            message, problem = parse_line(raw)
-            if message is None:
-                self._complain(number, problem)
-                continue
-            if "bye" in message and "seq" not in message:
+            answer = self.answer_line(raw, number)
+            if answer == BYE:
                 return 0
-            if "hello" not in message and not isinstance(message.get("seq"), str):
-                seq = message.get("seq")
-                why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
-                self._complain(number, f"a request with {why}: not answered")
-                continue
-            response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
-            if response is None:
+            if answer is None:
                 continue
             try:
-                sink.write(encode(response))
+                sink.write(answer)
                 sink.flush()
             except BrokenPipeError:  # the harness has gone: nothing more to say
                 return 0
+
+    def answer_line(self, raw: bytes, number: int) -> str | None:
+        """The answer to one request line (the `number`th) as the line to write; None when there
+        is none (a line that cannot be answered is said on stderr), BYE at the end of the session.
+        The one place a line comes in and its answer goes out: wrap it to see every exchange."""
+        message, problem = parse_line(raw)
+        if message is None:
+            self._complain(number, problem)
+            return None
+        if "bye" in message and "seq" not in message:
+            return BYE
+        seq = message.get("seq")
+        if not isinstance(seq, str) and (problem or "hello" not in message):
+            why = "no seq" if seq is None else f"a seq that is not a string ({_cut(json.dumps(seq))})"
+            self._complain(number, f"{problem}, and {why} to answer it under" if problem else f"a request with {why}")
+            return None
+        response = self.respond(message) if not problem else {"seq": message["seq"], "error": {"message": problem}}
+        return None if response is None else encode(response)
 
     def _complain(self, number: int, problem: str) -> None:
         """One line on stderr for a line that cannot be answered."""

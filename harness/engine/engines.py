@@ -53,6 +53,26 @@ class EngineSetupError(Exception):
         self.stderr = stderr or []
 
 
+class HelloChanged(EngineSetupError):
+    """A later hello of the engine says otherwise than the first: after a restart, or from another
+    `--jobs` copy. The run stops (a setup error): what is sent and how each answer is judged
+    follow the claims, so a run whose claims change has no single meaning (docs/PROTOCOL.md)."""
+
+
+def hello_changed(
+    first: EngineInfo, later: EngineInfo, when: str, stderr: list[str] | None = None
+) -> HelloChanged | None:
+    """HelloChanged saying how `later` differs from `first` (`when`: after a restart, say), or None."""
+    changes = first.changes(later)
+    if not changes:
+        return None
+    return HelloChanged(
+        f"the engine's hello changed {when}: {'; '.join(changes)}. The run stops here: the requests sent and "
+        "the answers judged follow the first hello, and an engine must claim the same every time it starts",
+        stderr,
+    )
+
+
 class Engine(Protocol):
     """What the runner needs of an engine. `answer` yields one Outcome per request, in order."""
 
@@ -253,9 +273,14 @@ class AdapterEngine:
             return
         self.restarts += 1
         try:
-            self._start()
+            info = self._start()
         except EngineSetupError as error:
             self._dead = f"the engine could not be restarted after a failure: {error.message}"
+            return
+        changed = hello_changed(self.info, info, f"after restart {self.restarts}", self._stderr.tail())
+        if changed is not None:
+            self._dead = changed.message
+            raise changed
 
     def answer(self, requests: Iterable[Request]) -> Generator[Outcome, None, None]:
         return self._exchange(requests, self._answers.parse, Outcome.error)
@@ -409,7 +434,11 @@ class OnceEngine:
         except EngineSetupError as error:
             raise _Failure(error.message) from None
         try:
-            handshake(process, self.options.startup_timeout, self._stderr)
+            info = handshake(process, self.options.startup_timeout, self._stderr)
+            changed = hello_changed(self.info, info, f"in the process started for request {request.seq}")
+            if changed is not None:
+                self._dead = changed.message
+                raise changed
             process.send(request.message())
             process.send(bye_message())
             process.close_stdin()
@@ -424,6 +453,8 @@ class OnceEngine:
                 return parse_response(received.text, request, invalid_utf8_at=received.invalid_utf8_at)
             except ProtocolViolation as violation:
                 raise _Failure(violation.message, violation.line) from None
+        except HelloChanged:
+            raise
         except EngineSetupError as error:
             raise _Failure(error.message) from None
         finally:

@@ -15,7 +15,14 @@ import threading
 from collections.abc import Generator, Iterable, Sequence
 from contextlib import suppress
 
-from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
+from cribcheck.harness.engine.engines import (
+    Engine,
+    EngineOptions,
+    EngineSetupError,
+    HelloChanged,
+    hello_changed,
+    open_engine,
+)
 from cribcheck.harness.engine.protocol import EngineInfo, Outcome, Request
 
 _END = None  # what a copy's thread puts once its share is answered (or it stopped)
@@ -55,7 +62,7 @@ class EnginePool:
         """One outcome per request, in the order of the requests."""
         pending = list(requests)
         count = len(self._copies)
-        queues: list[queue.Queue[Outcome | None]] = [queue.Queue() for _ in self._copies]
+        queues: list[queue.Queue[Outcome | HelloChanged | None]] = [queue.Queue() for _ in self._copies]
         self._stop.clear()
         self._threads = [
             threading.Thread(target=self._drive, args=(copy, pending[number::count], out), daemon=True)
@@ -68,6 +75,8 @@ class EnginePool:
             for index, request in enumerate(pending):
                 number = index % count
                 outcome = None if stopped[number] else queues[number].get()
+                if isinstance(outcome, HelloChanged):  # a copy restarted claiming otherwise: the run stops
+                    raise HelloChanged(f"copy {number + 1}: {outcome.message}", outcome.stderr)
                 if outcome is _END:
                     stopped[number] = True
                     yield Outcome.error(request.seq, f"not run: copy {number + 1} of the engine stopped answering")
@@ -76,13 +85,15 @@ class EnginePool:
         finally:
             self._stop.set()
 
-    def _drive(self, copy: Engine, share: list[Request], out: queue.Queue[Outcome | None]) -> None:
+    def _drive(self, copy: Engine, share: list[Request], out: queue.Queue[Outcome | HelloChanged | None]) -> None:
         outcomes = copy.answer(share)
         try:
             for outcome in outcomes:
                 out.put(outcome)
                 if self._stop.is_set():
                     break
+        except HelloChanged as changed:
+            out.put(changed)
         except Exception:
             pass
         finally:
@@ -123,6 +134,15 @@ def open_engines(options: EngineOptions | None, jobs: int = 1) -> Engine:
         thread.join()
     copies = [copy for copy in started if copy is not None and not isinstance(copy, EngineSetupError)]
     failed = next((copy for copy in started if isinstance(copy, EngineSetupError)), None)
+    if failed is None and len(copies) == jobs:
+        failed = next(
+            (
+                changed
+                for number, copy in enumerate(copies[1:], start=2)
+                if (changed := hello_changed(copies[0].info, copy.info, f"from copy 1 to copy {number}")) is not None
+            ),
+            None,
+        )
     if failed is not None or len(copies) < jobs:
         for copy in copies:
             copy.close()

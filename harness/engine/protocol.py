@@ -21,6 +21,7 @@ from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.engine.adapter import PROTOCOL_VERSION  # written once, in the standalone helper
 from cribcheck.harness.engine.strict_json import MAX_DEPTH, JsonLine, NotJson, nested_deeper, read_json
 from cribcheck.harness.engine.transport import message_line, request_line
+from cribcheck.harness.operations.capabilities import Capabilities
 
 QUOTE_LIMIT = 300  # characters of an offending line quoted in a message
 CACHED_KEY_LIMIT = 2000  # characters of a batch answer's repr, above which its check is not cached
@@ -33,32 +34,52 @@ OUTCOME_KINDS: tuple[OutcomeKind, ...] = ("ok", "rejected", "skipped", "error")
 
 @dataclass(frozen=True)
 class EngineInfo:
-    """An engine's answer to hello: who it is and what it supports."""
+    """An engine's answer to hello: who it is and what it claims (harness.operations.capabilities:
+    the profiles, and per operation the features and whether it judges illegal input)."""
 
     name: str
     version: str
     language: str
     protocol: int
-    profiles: frozenset[str]
-    operations: frozenset[str]
-    features: frozenset[str]
+    capabilities: Capabilities
     raw: Mapping[str, Any]  # the hello object as the engine sent it
 
-    def claims(self, op: str, profile: str) -> bool:
-        return op in self.operations and profile in self.profiles
+    @property
+    def profiles(self) -> frozenset[str]:
+        return self.capabilities.profiles
 
-    def why_not(self, op: str, profile: str) -> str | None:
+    @property
+    def operations(self) -> frozenset[str]:
+        return frozenset(self.capabilities.operations)
+
+    def claims(self, op: str, profile: str) -> bool:
+        return self.capabilities.claims(op, profile)
+
+    def features_for(self, op: str) -> frozenset[str]:
+        """The features claimed for operation `op`."""
+        return self.capabilities.features_for(op)
+
+    def judges_input(self, op: str) -> bool:
+        return self.capabilities.judges_input(op)
+
+    def why_not(self, op: str, profile: str, *, expects_rejection: bool = False) -> str | None:
         """Why a case x profile is not applicable to this engine, or None when it is."""
-        missing = []
-        if op not in self.operations:
-            missing.append(f"operation {op!r}")
-        if profile not in self.profiles:
-            missing.append(f"profile {profile!r}")
-        return f"the engine does not claim {' or '.join(missing)}" if missing else None
+        return self.capabilities.why_not(op, profile, expects_rejection=expects_rejection)
 
     @property
     def label(self) -> str:
         return f"{self.name} {self.version} ({self.language})"
+
+    def changes(self, later: EngineInfo) -> list[str]:
+        """How a later hello of the same engine (after a restart, or another copy's) differs from
+        this one in what decides the run: who it is and what it claims. Empty when it does not
+        (the free-text `homepage` and `notes` may differ)."""
+        found = [
+            f"{what} {getattr(self, what)!r} -> {getattr(later, what)!r}"
+            for what in ("name", "version", "language", "protocol")
+            if getattr(self, what) != getattr(later, what)
+        ]
+        return found + self.capabilities.differences(later.capabilities)
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> EngineInfo:
@@ -68,9 +89,7 @@ class EngineInfo:
             version=engine["version"],
             language=engine["language"],
             protocol=hello["protocol"],
-            profiles=frozenset(hello["profiles"]),
-            operations=frozenset(hello["operations"]),
-            features=frozenset(hello.get("features", ())),
+            capabilities=Capabilities.from_hello(hello),
             raw=hello,
         )
 

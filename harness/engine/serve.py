@@ -32,9 +32,12 @@ def reference_adapter(
     profiles: Iterable[str] | None = None,
     *,
     plain: bool = False,
+    operation_features: Mapping[str, Iterable[str]] | None = None,
+    judges_input: bool | Iterable[str] = True,
 ) -> Adapter:
     """The reference engine behind the adapter helper: every profile, operation and feature.
-    Batches of `show` are counted by the harness's memoised scorer unless `plain`."""
+    Batches of `show` are counted by the harness's memoised scorer unless `plain`.
+    `operation_features` and `judges_input` claim per operation (the Adapter's fields)."""
     operations = tuple(operations)
     return Adapter(
         name=REFERENCE_NAME,
@@ -45,6 +48,8 @@ def reference_adapter(
         features=tuple(features),
         batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
         before_unknown_profile=before_unknown_profile,
+        operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
+        judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
     )
 
 
@@ -78,6 +83,31 @@ def _names(text: str) -> list[str]:
     return [name for name in text.split(",") if name]
 
 
+def common_features(names: Iterable[str]) -> list[str]:
+    """The features of `--features` claimed for every operation (those without `OP:`)."""
+    return [name for name in names if ":" not in name]
+
+
+def own_features(names: Iterable[str]) -> dict[str, list[str]]:
+    """The features of `--features` written `OP:FEATURE`, by operation."""
+    own: dict[str, list[str]] = {}
+    for name in names:
+        op, colon, feature = name.partition(":")
+        if colon:
+            own.setdefault(op, []).append(feature)
+    return own
+
+
+def judged(args: argparse.Namespace) -> bool | list[str]:
+    """The Adapter's judges_input from `--trusting`: True, False (`all`) or the operations judged."""
+    trusting = getattr(args, "trusting", [])
+    if not trusting:
+        return True
+    if trusting == ["all"]:
+        return False
+    return [op for op in args.operations if op not in trusting]
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--operations",
@@ -91,7 +121,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_names,
         default=list(FEATURES),
         metavar="FEATURE,...",
-        help="claim only these features (default: all; an empty string claims none)",
+        help="claim only these features (default: all; an empty string claims none); OP:FEATURE claims a feature "
+        "for one operation only",
+    )
+    parser.add_argument(
+        "--trusting",
+        type=_names,
+        default=[],
+        metavar="OP,...|all",
+        help="claim not to judge illegal input of these operations (judges_input: false), or of all: the harness "
+        "then sends them legal input only",
     )
     parser.add_argument(
         "--profiles", type=_names, default=None, metavar="PROFILE,...", help="claim only these profiles"
@@ -106,7 +145,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def unknown_claims(args: argparse.Namespace) -> int | None:
     """Exit status 2, with a message, when --operations or --features name something unknown."""
-    unknown = sorted(set(args.operations) - set(OPERATIONS)) + sorted(set(args.features) - set(FEATURES))
+    trusting = set(getattr(args, "trusting", [])) - {"all"}
+    unknown = sorted((set(args.operations) | trusting | set(own_features(args.features))) - set(OPERATIONS))
+    unknown += sorted(
+        {*common_features(args.features), *(name for names in own_features(args.features).values() for name in names)}
+        - set(FEATURES)
+    )
     if unknown:
         print(f"cribcheck serve: unknown operation or feature: {', '.join(unknown)}", file=sys.stderr)
         return 2
@@ -118,4 +162,12 @@ def main(args: argparse.Namespace) -> int:
     if refused is not None:
         return refused
     with cached_profiles():  # each profile's YAML read once, not for every request
-        return reference_adapter(args.operations, args.features, args.profiles, plain=args.plain).serve()
+        adapter = reference_adapter(
+            args.operations,
+            common_features(args.features),
+            args.profiles,
+            plain=args.plain,
+            operation_features=own_features(args.features),
+            judges_input=judged(args),
+        )
+        return adapter.serve()

@@ -5,8 +5,10 @@ Hypothesis draws inputs for every operation the engine claims, under every profi
 with random legal decisions), and each is sent to the engine through harness/engine/engines.py, the same
 path as `cribcheck run` (so a crash or a hang is an `error`, and the engine is restarted). The
 answer is compared with the reference's (harness/operations/compare.py), over the keys of the features the
-engine claims. At a disagreement Hypothesis shrinks the input (for `--shrink-seconds` at
-most), and the smallest disagreement is written into `--out` as a ready-to-commit case
+engine claims for that operation; an input the reference rejects is not sent to an engine that
+does not judge illegal input of that operation (`judges_input: false`, docs/PROTOCOL.md). At a
+disagreement Hypothesis shrinks the input (for `--shrink-seconds` at most), and the smallest
+disagreement is written into `--out` as a ready-to-commit case
 (harness/fuzz/findings.py), and printed. Then the search goes on, until its time is up or
 `--max-findings` distinct findings are found: a finding is distinct by its operation, its main
 profile (variants `NAME--...` count as NAME) and the first key where the answers differ, and a
@@ -172,12 +174,18 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     """Send one example to the engine and compare its answer with the reference's; a Finding when
     they disagree (an engine error counts; a skip does not). Muggins claims are sent as `cribcheck
     run` sends them (harness/operations/features.py): under a profile without muggins, only to an
-    engine that claims the feature `claims`; the example judged is the input as sent."""
-    sent = input_sent(example.input, example.profile, engine.info.features)
+    engine that claims the feature `claims` for the operation; the example judged is the input as
+    sent. The answer is compared over the features the engine claims for the operation, and an
+    input the reference rejects is not sent to an engine that does not judge illegal input of that
+    operation (as `cribcheck run` does not send it a rejection case): None, as for an agreement."""
+    features = engine.info.features_for(example.op)
+    sent = input_sent(example.input, example.profile, features)
     if sent is not example.input:
         example = replace(example, input=dict(sent))
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
-    compared = compared_expectation(example.op, expected, engine.info.features)
+    if "rejected" in expected and not engine.info.judges_input(example.op):
+        return None
+    compared = compared_expectation(example.op, expected, features)
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])
     try:
         outcome = next(answers)

@@ -33,9 +33,13 @@ def mutant_adapter(
     operations: Iterable[str] = OPERATIONS,
     features: Iterable[str] = FEATURES,
     profiles: Iterable[str] | None = None,
+    *,
+    operation_features: Mapping[str, Iterable[str]] | None = None,
+    judges_input: bool | Iterable[str] = True,
 ) -> Adapter:
     """Mutant `name` (or `a+b`: both bugs at once) behind the adapter helper (KeyError for an
-    unknown name)."""
+    unknown name), claiming per operation as `operation_features` and `judges_input` say (the
+    Adapter's fields)."""
     description = "; and ".join(mutant.description for mutant in mutants_named(name))
     return Adapter(
         name=NAME_PREFIX + name,
@@ -46,6 +50,8 @@ def mutant_adapter(
         features=tuple(features),
         extra={"notes": f"a mutant of the reference engine, for testing the suite: {description}"},
         before_unknown_profile=partial(_before_unknown_profile, name),
+        operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
+        judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
     )
 
 
@@ -72,10 +78,18 @@ def mutant_engine(name: str) -> InProcessEngine:
 
 
 def serve_mutant(
-    name: str, operations: Iterable[str], features: Iterable[str], profiles: Iterable[str] | None = None
+    name: str,
+    operations: Iterable[str],
+    features: Iterable[str],
+    profiles: Iterable[str] | None = None,
+    *,
+    operation_features: Mapping[str, Iterable[str]] | None = None,
+    judges_input: bool | Iterable[str] = True,
 ) -> int:
     """`cribcheck serve --mutant NAME`: answer on stdin/stdout as the mutant (each profile read once)."""
-    adapter = mutant_adapter(name, operations, features, profiles)
+    adapter = mutant_adapter(
+        name, operations, features, profiles, operation_features=operation_features, judges_input=judges_input
+    )
     with cached_profiles():
         return adapter.serve()
 
@@ -102,4 +116,11 @@ def serve_main(args: argparse.Namespace) -> int:
     except KeyError as error:
         print(f"cribcheck serve: {error.args[0]}", file=sys.stderr)
         return 2
-    return serve_mutant(args.mutant, args.operations, args.features, args.profiles)
+    return serve_mutant(
+        args.mutant,
+        args.operations,
+        serve.common_features(args.features),
+        args.profiles,
+        operation_features=serve.own_features(args.features),
+        judges_input=serve.judged(args),
+    )

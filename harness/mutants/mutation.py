@@ -25,6 +25,7 @@ from typing import Any
 from unittest import mock
 
 from cribcheck.harness.operations.answers import PROFILE_LOADER
+from cribcheck.harness.operations.capabilities import Capabilities
 from cribcheck.reference import Profile
 
 
@@ -103,8 +104,10 @@ class Mutant:
     patch: Patch
     shown_only_by: str | None = None
 
-    def applies_to(self, features: Iterable[str]) -> bool:
-        """Can an engine claiming `features` show this bug at all?"""
+    def applies_to(self, features: Iterable[str] | Capabilities) -> bool:
+        """Can an engine claiming `features` (for every operation, or per operation) show this bug at all?"""
+        if isinstance(features, Capabilities):
+            features = {name for claim in features.operations.values() for name in claim.features}
         return self.shown_only_by is None or self.shown_only_by in frozenset(features)
 
     def applied(self) -> AbstractContextManager[None]:

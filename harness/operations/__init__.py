@@ -1,4 +1,5 @@
 """The operations (show, play, pegging, deal, cut, hand, game): what the reference engine answers
 to each, as the JSON that cases and the protocol speak (answers), the optional features and the
-result keys they cover (features), when an answer agrees with an expectation (compare), and the
-reference's fast answers to batches of show (fast_show, show_batch)."""
+result keys they cover (features), what an engine claims per operation (capabilities: features,
+and whether it judges illegal input), when an answer agrees with an expectation (compare), and
+the reference's fast answers to batches of show (fast_show, show_batch)."""

@@ -229,7 +229,7 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
     }
     if result.status in REPLAYED:
         case = result.case
-        features = header.engine.features if header.engine is not None else ()
+        features = header.engine.features_for(case.op) if header.engine is not None else ()
         part["input"] = input_sent(case.input, case.profile_sent(result.profile), features)
     return part
 
@@ -247,6 +247,30 @@ def shown_seconds(seconds: float) -> float:
 def counts_text(counts: Mapping[str, int]) -> str:
     """`120 pass, 2 fail, 1 error` (statuses with a count only)."""
     return ", ".join(f"{counts[status.value]} {status.value}" for status in Status if counts.get(status.value))
+
+
+NOT_CHECKED_KINDS = (
+    ("operation", "operations the engine does not claim"),
+    ("profile", "profiles the engine does not claim"),
+    ("input", "cases expecting a rejection, of operations whose illegal input the engine does not judge"),
+)
+
+
+def not_checked_title(footer: RunFooter) -> str | None:
+    """`not checked: 1,204 results (not applicable)`, or None when everything was applicable."""
+    total = sum(gap.count for gap in footer.not_checked)
+    return f"not checked: {total:,} results (not applicable)" if total else None
+
+
+def not_checked_lines(footer: RunFooter) -> list[str]:
+    """What the run did not check, and why: a line per kind of gap, each name with its count
+    (harness.results.results.NotChecked), the same in every report."""
+    lines = []
+    for kind, title in NOT_CHECKED_KINDS:
+        named = [f"{gap.name} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
+        if named:
+            lines.append(f"{title}: {', '.join(named)}")
+    return lines
 
 
 def compliance_text(footer: RunFooter) -> str:

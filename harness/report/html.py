@@ -27,11 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.files import REPO_ROOT
+from cribcheck.harness.operations.capabilities import Capabilities
 from cribcheck.harness.report.common import (
     CollectingReporter,
     actual_shown,
     json_safe,
     needs_detail,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
     visible,
@@ -291,7 +294,7 @@ class _Page:
         facts.append(("command", header.engine_command or "the reference engine, in-process"))
         facts.append(("mode", header.engine_mode))
         if info is not None:
-            facts.append(("claims", _claims(info.raw)))
+            facts.append(("claims", _claims(info.capabilities)))
         facts += [
             ("suite", f"cribcheck {header.suite_version}, protocol {header.protocol}, cases {header.cases_dir}"),
             ("run", f"started {header.started}" + (f", finished {footer.finished}" if footer.finished else "")),
@@ -316,6 +319,10 @@ class _Page:
         if footer.stopped_early:
             notes.append(f'<p class="note">{e(footer.stopped_early)}</p>')
         notes += [f'<p class="note">warning: {e(note)}</p>' for note in (*footer.notes, *run.warnings)]
+        title = not_checked_title(footer)
+        if title:
+            items = "".join(f"<li>{e(line)}</li>" for line in not_checked_lines(footer))
+            notes.append(f'<div class="note not-checked"><p>{e(title)}:</p><ul>{items}</ul></div>')
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
             notes.append(
                 "<details open><summary>the engine's stderr (last lines)</summary><pre>"
@@ -489,14 +496,9 @@ def _json(value: Any) -> str:
     return json.dumps(json_safe(value), indent=2, sort_keys=True, ensure_ascii=False)
 
 
-def _claims(raw: Mapping[str, Any]) -> str:
-    profiles = list(raw.get("profiles", ()))
-    operations = list(raw.get("operations", ()))
-    features = list(raw.get("features", ()))
-    return (
-        f"{len(profiles)} profiles ({', '.join(profiles)}); operations {', '.join(operations) or 'none'}; "
-        f"features {', '.join(features) or 'none'}"
-    )
+def _claims(claimed: Capabilities) -> str:
+    profiles = sorted(claimed.profiles)
+    return f"{len(profiles)} profiles ({', '.join(profiles)}); {claimed.describe()}"
 
 
 def _words(value: object) -> str:

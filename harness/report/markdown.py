@@ -13,6 +13,8 @@ from cribcheck.harness.report.common import (
     compliance_text,
     diff_lines,
     needs_detail,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
     visible,
@@ -54,6 +56,11 @@ class MarkdownReporter(CollectingReporter):
                 lines += [f"> {state}", ""]
         for note in footer.notes:
             lines += [f"> **Warning:** {_cell(note)}", ""]
+        title = not_checked_title(footer)
+        if title:
+            lines += [f"**{title[0].upper()}{title[1:]}:**", ""]
+            lines += [f"- {_cell(line)}" for line in not_checked_lines(footer)]
+            lines.append("")
         if self._results:
             lines += self._table("Profile", footer.summary.by_profile)
             lines += self._table("Rule area", footer.summary.by_area)

@@ -23,6 +23,8 @@ from cribcheck.harness.report.common import (
     compliance_text,
     counts_text,
     diff_lines,
+    not_checked_lines,
+    not_checked_title,
     rejection_message,
     rerun_command,
 )
@@ -83,11 +85,7 @@ class TerminalReporter:
         print(f"engine: {engine} [{where}]", file=self.out)
         if header.engine:
             info = header.engine
-            print(
-                f"  claims {len(info.profiles)} profiles, operations {', '.join(sorted(info.operations)) or 'none'}, "
-                f"features {', '.join(sorted(info.features)) or 'none'}",
-                file=self.out,
-            )
+            print(f"  claims {len(info.profiles)} profiles; {info.capabilities.describe()}", file=self.out)
         print(f"{header.planned} case x profile results planned", file=self.out)
         self.out.flush()
 
@@ -97,7 +95,8 @@ class TerminalReporter:
         if self.verbose:
             self._clear_bar()
             label = self._paint(f"{result.status.value.upper():<14}", result.status)
-            print(f"{label} {result.item.name}", file=self.out)
+            why = f": {result.message}" if result.status is Status.NOT_APPLICABLE and result.message else ""
+            print(f"{label} {result.item.name}{why}", file=self.out)
         if self.progress:
             now = time.monotonic()
             if now - self._drawn >= REDRAW_EVERY:
@@ -154,6 +153,11 @@ class TerminalReporter:
             counts = counts_text(footer.summary.counts) or "none"
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
             print(compliance_text(footer), file=out)
+        title = not_checked_title(footer)
+        if title:
+            print(f"{title}:", file=out)
+            for line in not_checked_lines(footer):
+                print(f"  {line}", file=out)
         if footer.restarts:
             print(f"the engine was restarted {footer.restarts} time(s)", file=out)
         for state in (footer.stopped_early, "interrupted: the report holds what ran" if footer.interrupted else None):

@@ -12,6 +12,7 @@ from typing import Any
 
 from cribcheck.harness.corpus.cases import Case, catalogue
 from cribcheck.harness.engine.protocol import EngineInfo, Request
+from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
@@ -32,6 +33,20 @@ class Item:
     @property
     def name(self) -> str:
         return f"{self.case.id}[{self.profile}]"
+
+    @property
+    def expects_rejection(self) -> bool:
+        """Whether the case expects its input rejected under this profile."""
+        return "rejected" in self.case.expected(self.profile)
+
+    def why_not(self, engine: EngineInfo) -> str | None:
+        """Why this item is not sent to `engine` (an operation or profile it does not claim, or a
+        rejection case of an operation whose illegal input it does not judge), or None."""
+        return engine.why_not(self.case.op, self.profile, expects_rejection=self.expects_rejection)
+
+    def gap(self, engine: EngineInfo) -> Gap | None:
+        """The first reason this item is not sent to `engine`, as harness.operations.capabilities.Gap."""
+        return engine.capabilities.gap(self.case.op, self.profile, expects_rejection=self.expects_rejection)
 
     def request(self, seq: str, features: Iterable[str] = ()) -> Request:
         """The request for this item to an engine that claims `features` (claims are sent only
@@ -206,6 +221,25 @@ class RunHeader:
 
 
 @dataclass(frozen=True)
+class NotChecked:
+    """What a run did not check, and why: `count` results not applicable for want of the claim
+    `kind` `name` (harness.operations.capabilities.Gap: an operation or a profile the engine does
+    not claim, or the rejection cases of an operation whose illegal input it does not judge)."""
+
+    kind: str
+    name: str
+    count: int
+
+
+def not_checked_of(gaps: Iterable[Gap]) -> tuple[NotChecked, ...]:
+    """The gaps counted, by kind (operation, profile, input) and then by name."""
+    counted = Counter((gap.kind, gap.name) for gap in gaps)
+    order = {"operation": 0, "profile": 1, "input": 2}
+    ranked = sorted(counted.items(), key=lambda entry: (order[entry[0][0]], entry[0][1]))
+    return tuple(NotChecked(kind, name, count) for (kind, name), count in ranked)
+
+
+@dataclass(frozen=True)
 class RunFooter:
     summary: Summary
     finished: str
@@ -219,3 +253,4 @@ class RunFooter:
     notes: tuple[str, ...] = field(default_factory=tuple)
     exit_status: int = 0
     diagnosis: Diagnosis | None = None  # the likely causes of the failures (harness/diagnosis/)
+    not_checked: tuple[NotChecked, ...] = ()  # the not-applicable results, counted by why

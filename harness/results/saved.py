@@ -23,7 +23,7 @@ from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import CaseResult, Item, NotChecked, RunFooter, RunHeader, Summary
 from cribcheck.harness.results.status import Status
 
 SCHEMA = "report/report-line.schema.json"
@@ -218,6 +218,7 @@ def run_footer(line: Mapping[str, Any], results: list[CaseResult]) -> RunFooter:
         stderr_tail=tuple(line.get("stderr_tail", ())),
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
+        not_checked=tuple(NotChecked(gap["kind"], gap["name"], gap["count"]) for gap in line.get("not_checked", ())),
         diagnosis=Diagnosis.from_json(line["diagnosis"]) if "diagnosis" in line else None,
     )
 

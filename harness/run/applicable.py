@@ -17,7 +17,7 @@ from cribcheck.harness.results.results import Item
 
 def nothing_applicable(info: EngineInfo, items: Sequence[Item]) -> str | None:
     """Why not one of `items` is applicable to the engine, or None when some item is (or there are none)."""
-    if not items or any(info.claims(item.case.op, item.profile) for item in items):
+    if not items or any(item.why_not(info) is None for item in items):
         return None
     profiles = sorted({item.profile for item in items})
     operations = sorted({item.case.op for item in items})
@@ -25,7 +25,9 @@ def nothing_applicable(info: EngineInfo, items: Sequence[Item]) -> str | None:
         *_claims("profile", info.profiles, profiles),
         *_claims("operation", info.operations, operations),
     ]
-    if not claims:  # each claim matches something, but never together in one item
+    if not claims and any(info.claims(item.case.op, item.profile) for item in items):
+        claims = ["every selected case it claims expects a rejection, and it does not judge illegal input there"]
+    elif not claims:  # each claim matches something, but never together in one item
         claims = ["its profiles and operations never meet in one selected case"]
     return (
         f"nothing is applicable: none of the {len(items)} case x profile results selected is of an operation "

@@ -14,7 +14,7 @@ import argparse
 import gc
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -29,12 +29,14 @@ from cribcheck.harness.engine.engines import (
     Engine,
     EngineOptions,
     EngineSetupError,
+    HelloChanged,
     add_engine_arguments,
     engine_options,
     engine_words,
 )
 from cribcheck.harness.engine.pool import open_engines
-from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, Request
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo, Request
+from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
@@ -43,7 +45,15 @@ from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from cribcheck.harness.results.results import CaseResult, Item, RunFooter, RunHeader, Summary
+from cribcheck.harness.results.results import (
+    CaseResult,
+    Item,
+    NotChecked,
+    RunFooter,
+    RunHeader,
+    Summary,
+    not_checked_of,
+)
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
 from cribcheck.harness.results.write_expectations import expectations_document
@@ -272,8 +282,8 @@ def execute(
                     ending.setdefault("stderr", tuple(engine.stderr_tail()))
         if not opened:
             _each(reporters, "start", _header(plan, None))
-        features = engine.info.features if engine is not None else ()
-        return _finish(plan, reporters, results, started, features=features, **ending)
+        info = engine.info if engine is not None else None
+        return _finish(plan, reporters, results, started, engine=info, **ending)
 
 
 @contextmanager
@@ -305,44 +315,53 @@ def _header(plan: Plan, engine: Engine | None) -> RunHeader:
     )
 
 
-def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> dict[str, str]:
+def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None]) -> dict[str, Any]:
     """Report every item; how the run ended, if not at the end: `stopped_early` (--max-fail, -x),
-    or `aborted` when nothing at all is applicable to the engine."""
+    or `aborted` when nothing at all is applicable to the engine, or when its hello changed (after
+    a restart, or from one --jobs copy to another: harness.engine.engines.HelloChanged). Also
+    `not_checked`: the items not applicable, counted by why."""
     runnable: list[Item] = []
+    gaps: list[Gap] = []
+    info = engine.info
     for item in plan.items:
-        why = engine.info.why_not(item.case.op, item.profile)
-        if why is None:
+        gap = item.gap(info)
+        if gap is None:
             runnable.append(item)
         else:
-            report(not_applicable(item, why, plan.expectations.for_item(*item.key)))
-    nothing = nothing_applicable(engine.info, plan.items)
+            gaps.append(gap)
+            report(not_applicable(item, item.why_not(info) or gap.kind, plan.expectations.for_item(*item.key)))
+    ending: dict[str, Any] = {"not_checked": not_checked_of(gaps)}
+    nothing = nothing_applicable(info, plan.items)
     if nothing:
-        return {"aborted": nothing}
+        return {**ending, "aborted": nothing}
     by_seq: dict[str, Item] = {}
-
-    features = engine.info.features
+    features = {op: info.features_for(op) for op in info.operations}
 
     def requests() -> Iterator[Request]:
         for number, item in enumerate(runnable, start=1):
             seq = str(number)
             by_seq[seq] = item
-            yield item.request(seq, features)
+            yield item.request(seq, features[item.case.op])
 
     bad = 0
     outcomes = engine.answer(requests())
     try:
         for outcome in outcomes:
             item = by_seq.pop(outcome.seq)
-            result = judge(item, outcome, features, plan.expectations.for_item(item.case.id, item.profile))
+            result = judge(
+                item, outcome, features[item.case.op], plan.expectations.for_item(item.case.id, item.profile)
+            )
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
             if plan.max_fail is not None and bad >= plan.max_fail:
                 if plan.exitfirst:
-                    return {"stopped_early": f"stopped at the first failure ({item.name}, -x/--exitfirst)"}
-                return {"stopped_early": f"stopped after {bad} failures (--max-fail {plan.max_fail})"}
+                    return {**ending, "stopped_early": f"stopped at the first failure ({item.name}, -x/--exitfirst)"}
+                return {**ending, "stopped_early": f"stopped after {bad} failures (--max-fail {plan.max_fail})"}
+    except HelloChanged as changed:
+        return {**ending, "aborted": changed.message}
     finally:
         outcomes.close()
-    return {}
+    return ending
 
 
 def _finish(
@@ -356,7 +375,8 @@ def _finish(
     stopped_early: str | None = None,
     stderr: tuple[str, ...] = (),
     restarts: int = 0,
-    features: Iterable[str] = (),
+    not_checked: tuple[NotChecked, ...] = (),
+    engine: EngineInfo | None = None,
 ) -> RunOutcome:
     return end_run(
         reporters,
@@ -368,7 +388,8 @@ def _finish(
         stopped_early=stopped_early,
         stderr=stderr,
         restarts=restarts,
-        features=features,
+        not_checked=not_checked,
+        engine=engine,
     )
 
 
@@ -384,16 +405,18 @@ def end_run(
     stderr: tuple[str, ...] = (),
     restarts: int = 0,
     notes: Sequence[str] = (),
-    features: Iterable[str] = (),
+    not_checked: tuple[NotChecked, ...] = (),
+    engine: EngineInfo | None = None,
 ) -> RunOutcome:
     """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
     summary, how the run ended, the notes on its health) given to every reporter, and the exit
     status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
-    the caller adds to the health notes (a transcript's lines that could not be read); `features`:
-    the engine's, for the diagnosis (harness/diagnosis/), made before the footer."""
+    the caller adds to the health notes (a transcript's lines that could not be read);
+    `not_checked`: the items not applicable, counted by why; `engine`: what the engine claimed,
+    for the diagnosis (harness/diagnosis/), made before the footer."""
     summary = Summary.of(results)
     seconds = time.monotonic() - started  # the run's own time, before its diagnosis
-    diagnosis, cut_short = diagnosis_of(results, features)
+    diagnosis, cut_short = diagnosis_of(results, engine)
     interrupted = interrupted or cut_short
     if interrupted:
         status = EXIT_INTERRUPTED
@@ -413,17 +436,18 @@ def end_run(
         stderr_tail=stderr,
         notes=(*notes, *health_notes(results)),
         exit_status=status,
+        not_checked=not_checked,
         diagnosis=diagnosis,
     )
     _each(reporters, "finish", footer)
     return RunOutcome(tuple(results), footer)
 
 
-def diagnosis_of(results: Sequence[CaseResult], features: Iterable[str]) -> tuple[Diagnosis | None, bool]:
+def diagnosis_of(results: Sequence[CaseResult], engine: EngineInfo | None) -> tuple[Diagnosis | None, bool]:
     """The run's diagnosis (harness/diagnosis/), and whether Ctrl-C cut it short (the run then
     ends as interrupted, without one)."""
     try:
-        return diagnose(results, features), False
+        return diagnose(results, engine), False
     except KeyboardInterrupt:
         return None, True
 

@@ -38,7 +38,7 @@ def header_lines(plan: SweepPlan, engine: EngineInfo, where: str, *, batched: bo
         lines.append(f"  batch requests of {plan.batch:,} inputs")
     else:
         lines.append("  one request per input (the engine does not claim the batch feature: slower)")
-    compared = "total and breakdown" if "breakdown" in engine.features else "total (no breakdown claimed)"
+    compared = "total and breakdown" if "breakdown" in engine.features_for("show") else "total (no breakdown claimed)"
     lines.append(f"  compared with the reference: {compared}")
     return lines
 

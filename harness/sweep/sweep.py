@@ -203,8 +203,8 @@ def run_sweep(
     """Sweep the plan's space through the engine. A first Ctrl-C (SIGINT, in the main thread)
     stops after the chunk in hand, and the result counts what was compared; a second one stops at
     once."""
-    tally = Tally(plan, engine.info.features)
-    batched = BATCH in engine.info.features
+    tally = Tally(plan, engine.info.features_for("show"))
+    batched = BATCH in engine.info.features_for("show")
     started = time.monotonic()
     interrupted = False
     with _stop_on_interrupt() as stop:
@@ -293,7 +293,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if why is not None:
             print(f"cribcheck sweep: nothing to sweep: {why}", file=sys.stderr)
             return EXIT_SETUP
-        for line in header_lines(plan, engine.info, where, batched=BATCH in engine.info.features):
+        for line in header_lines(plan, engine.info, where, batched=BATCH in engine.info.features_for("show")):
             print(line, file=out)
         out.flush()
         unit = "classes" if plan.space.canonical else "combinations"

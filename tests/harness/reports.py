@@ -33,3 +33,15 @@ def messages(lines: list[dict[str, Any]]) -> dict[str, str]:
 def not_passed(lines: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
     """(id, profile, status) of every case line that did not pass."""
     return [(line["id"], line["profile"], line["status"]) for line in lines if line.get("status", "pass") != "pass"]
+
+
+REPORT_KINDS = ("jsonl", "md", "html", "xml")
+
+
+def every_report(folder: Path) -> tuple[dict[str, Path], list[str]]:
+    """The paths of a run's four report files in `folder`, and the options that write them."""
+    paths = {kind: folder / f"r.{kind}" for kind in REPORT_KINDS}
+    options = ["--report", "--markdown", "--html", "--junit"]
+    return paths, [
+        word for option, kind in zip(options, REPORT_KINDS, strict=True) for word in (option, str(paths[kind]))
+    ]

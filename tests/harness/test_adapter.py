@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from cribcheck.harness.contract.files import REPO_ROOT
 from cribcheck.harness.engine import adapter as helper
@@ -141,13 +142,36 @@ def _malformed(rng: random.Random, number: int) -> tuple[bytes, str | None]:
     return json.dumps(rng.choice(ATTRIBUTABLE)(seq, rng)).encode(), seq
 
 
-def test_serve_answers_every_malformed_line_and_never_dies(tmp_path: Path) -> None:
+def malformed_lines() -> tuple[list[bytes], list[str | None]]:
+    """10,000 seeded malformed request lines, and for each the seq it must be answered under (None:
+    a line on stderr only). Both helpers get the same lines (tests/harness/test_node_helper.py)."""
     rng = random.Random(20261203)
     lines, expected = [], []
     for number in range(10_000):
         line, seq = _malformed(rng, number)
         lines.append(line)
         expected.append(seq)
+    return lines, expected
+
+
+def assert_every_line_answered_or_complained_of(
+    answers: list[dict[str, Any]], stderr: str, expected: list[str | None]
+) -> None:
+    """After hello and the malformed lines (`expected`: as malformed_lines gives), a 29 hand as
+    `last`: each attributable line has its error answer, in order, each other its line on stderr,
+    and the hand after them is answered as ever (5-5-5-J with the 5 of the jack's suit: 29)."""
+    assert "hello" in answers[0]
+    wanted = [seq for seq in expected if seq is not None]
+    assert [answer["seq"] for answer in answers[1:-1]] == wanted and all("error" in a for a in answers[1:-1])
+    assert answers[-1] == {"seq": "last", "ok": answers[-1]["ok"]} and answers[-1]["ok"]["total"] == 29
+    complaints = [line for line in stderr.splitlines() if " not answered: " in line]
+    unattributed = [number + 2 for number, seq in enumerate(expected) if seq is None]
+    assert [int(line.split("line ")[1].split(" ")[0]) for line in complaints] == unattributed
+    assert len(wanted) > 3000 and len(unattributed) > 3000
+
+
+def test_serve_answers_every_malformed_line_and_never_dies(tmp_path: Path) -> None:
+    lines, expected = malformed_lines()
     hello = json.dumps({"hello": {"protocol": 1, "suite": "test"}}).encode()
     last = json.dumps(
         {
@@ -165,12 +189,4 @@ def test_serve_answers_every_malformed_line_and_never_dies(tmp_path: Path) -> No
     stderr = done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in stderr
     answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
-    assert "hello" in answers[0]
-    wanted = [seq for seq in expected if seq is not None]
-    assert [answer["seq"] for answer in answers[1:-1]] == wanted and all("error" in a for a in answers[1:-1])
-    # 29: the hand after the malformed lines is answered as ever (5-5-5-J with the 5 of the jack's suit)
-    assert answers[-1] == {"seq": "last", "ok": answers[-1]["ok"]} and answers[-1]["ok"]["total"] == 29
-    complaints = [line for line in stderr.splitlines() if " not answered: " in line]
-    unattributed = [number + 2 for number, seq in enumerate(expected) if seq is None]
-    assert [int(line.split("line ")[1].split(" ")[0]) for line in complaints] == unattributed
-    assert len(wanted) > 3000 and len(unattributed) > 3000
+    assert_every_line_answered_or_complained_of(answers, stderr, expected)

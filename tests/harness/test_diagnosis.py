@@ -20,10 +20,10 @@ from cribcheck.harness.diagnosis.diagnose import ERRORS, UNEXPLAINED, diagnose
 from cribcheck.harness.diagnosis.explains import explains
 from cribcheck.harness.diagnosis.failures import cards_in, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
+from cribcheck.harness.engine.engines import reference_engine
 from cribcheck.harness.mutants.catalogue import run_mutant
 from cribcheck.harness.mutants.engine import mutant_engine
 from cribcheck.harness.operations.answers import run_reference
-from cribcheck.harness.operations.features import FEATURES
 from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.saved import read_runs
 from cribcheck.harness.results.status import Status
@@ -33,6 +33,7 @@ from .reports import read_report
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 PEGGING = REPOSITORY / "cases" / "pegging"
+REFERENCE = reference_engine().info  # claims every feature, for every operation, as the mutant engines do
 
 
 def result(case_id: str, rules: tuple[str, ...], status: Status, op: str = "show", **more: Any) -> CaseResult:
@@ -123,7 +124,7 @@ def test_the_smallest_failure_comes_first() -> None:
     small = result("s1", ("show.runs",), Status.FAIL, data={"cards": ["AH", "2H", "3H"]})
     fewer_rules = result("s3", ("show.runs",), Status.FAIL, data={"cards": ["AH", "2H", "3H", "5H"]})
     passing = result("p", ("show.runs",), Status.PASS)
-    order = [failure.case_id for failure in failures_of([game, big, passing, fewer_rules, small], FEATURES)]
+    order = [failure.case_id for failure in failures_of([game, big, passing, fewer_rules, small], REFERENCE)]
     # show before game; 3 cards before 4; of the two with 4 cards, one rule before two
     assert order == ["s1", "s3", "s2", "g"]
 
@@ -140,7 +141,7 @@ def corpus_run(engine: str, *selection: str) -> tuple[CaseResult, ...]:
 
 def test_one_known_bug_is_the_first_cause_and_explains_every_failure() -> None:
     results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
-    found = diagnose(results, FEATURES)
+    found = diagnose(results, REFERENCE)
     failing = [each for each in results if each.status is Status.FAIL]
     assert len(failing) > 20
     first = found.causes[0]
@@ -155,7 +156,7 @@ def test_one_known_bug_is_the_first_cause_and_explains_every_failure() -> None:
 
 def test_two_known_bugs_are_two_causes() -> None:
     results = corpus_run("peg-run-in-order-only+peg-pair-royal-4", "--cases", str(PEGGING))
-    causes = diagnose(results, FEATURES).causes
+    causes = diagnose(results, REFERENCE).causes
     named = [cause.mutant for cause in causes[:3]]
     assert "peg-run-in-order-only" in named and "peg-pair-royal-4" in named, causes
 
@@ -173,7 +174,7 @@ def test_only_both_bugs_at_once_explain_a_failure_where_both_show() -> None:
     assert run_mutant("peg-pair-royal-4", "pegging", data, "five-card")["ok"]["points"]["pone"] == 10
     case = Case("both", "both", ("peg.runs", "peg.pairs"), (), ("five-card",), "pegging", data, {}, "", "x.yaml", "")
     failing = CaseResult(Item(case, "five-card"), Status.FAIL, expected=expected, actual=engine)
-    (cause,) = diagnose([failing], FEATURES).causes
+    (cause,) = diagnose([failing], REFERENCE).causes
     assert cause.mutant == "peg-run-in-order-only+peg-pair-royal-4"
     assert cause.rules == ("peg.runs", "peg.pairs")
     assert cause.description == (
@@ -189,7 +190,7 @@ def test_failures_no_known_bug_explains_stay_a_cause_with_their_top_rule() -> No
     failing = result("s", ("show.fifteens", "show.pairs"), Status.FAIL, data=data, expected=expected, actual=wrong)
     passing = [result(f"p{n}", ("show.pairs",), Status.PASS) for n in range(3)]
     crash = result("c", ("peg.go",), Status.ERROR, op="pegging", message="the engine crashed")
-    found = diagnose([failing, *passing, crash], FEATURES)
+    found = diagnose([failing, *passing, crash], REFERENCE)
     assert [(cause.mutant, cause.description, cause.rules, cause.case) for cause in found.causes] == [
         # show.fifteens: 1/sqrt(2x1) = 0.71 before show.pairs: 1/sqrt(2x4) = 0.35
         (None, UNEXPLAINED, ("show.fifteens", "show.pairs"), "s[six-card]"),
@@ -199,10 +200,10 @@ def test_failures_no_known_bug_explains_stay_a_cause_with_their_top_rule() -> No
 
 def test_the_search_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING / "play-runs.yaml"))
-    assert diagnose(results, FEATURES).causes[0].mutant == "peg-run-in-order-only"
+    assert diagnose(results, REFERENCE).causes[0].mutant == "peg-run-in-order-only"
     monkeypatch.setattr(diagnosis_module, "BUDGET_SHARE", 0.0)
     monkeypatch.setattr(diagnosis_module, "MIN_BUDGET", 0)
-    found = diagnose(results, FEATURES)
+    found = diagnose(results, REFERENCE)
     assert [cause.mutant for cause in found.causes] == [None]  # nothing replayed: left unexplained, never hidden
     assert found.causes[0].rules[0] == "peg.runs"
 
@@ -223,7 +224,7 @@ def test_a_saved_report_alone_gives_the_same_diagnosis(tmp_path: Path, capsys: p
     assert failing and all("input" in line for line in failing)
     assert not any("input" in line for line in lines if line.get("status") == "pass")
     (run,) = read_runs(report)
-    again = diagnose(run.results, run.header.engine.features if run.header.engine else ())
+    again = diagnose(run.results, run.header.engine)
     assert again.to_json() == footer["diagnosis"]
     assert main(["summary", str(report)]) == 0
     summary = capsys.readouterr().out

@@ -27,6 +27,7 @@ from cribcheck.harness.cli import main as cli_main
 from cribcheck.harness.contract.files import CATALOGUE_FILE, REPO_ROOT
 from cribcheck.harness.corpus.cases import Case, load_cases, read_case_file
 from cribcheck.harness.corpus.lint import lint
+from cribcheck.harness.engine.adapter import Adapter
 from cribcheck.harness.engine.engines import InProcessEngine, reference_engine
 from cribcheck.harness.engine.serve import reference_adapter
 from cribcheck.harness.fuzz.findings import (
@@ -514,3 +515,42 @@ def test_drawn_peggings_under_muggins_carry_claims_round_the_table() -> None:
     answers = [run_reference("pegging", data, profile.name) for data in drawn if "claims" in data]
     events = [event for answer in answers for event in answer.get("ok", {}).get("events", ())]
     assert any(event["type"] == "muggins" for event in events)  # some claim was short: muggins called
+
+
+def _trusting(judges_input: bool, breakdown_everywhere: bool = False) -> InProcessEngine:
+    """An engine of `play` and `pegging` that gives no play breakdown and answers an error to any
+    input the reference rejects: it claims `breakdown` for `show` only (or, `breakdown_everywhere`,
+    for every operation), and judges illegal input or not."""
+
+    def answer(op: str):
+        def handler(data, profile):
+            found = run_reference(op, data, profile)
+            if "rejected" in found:
+                raise RuntimeError(f"sent illegal input: {found['rejected']['code']}")
+            return {key: value for key, value in found["ok"].items() if key != "breakdown"}
+
+        return handler
+
+    return InProcessEngine(
+        Adapter(
+            "trusting", "1", "Python", ["six-card"], {op: answer(op) for op in ("show", "play", "pegging")},
+            features=["breakdown"] if breakdown_everywhere else [],
+            operation_features={} if breakdown_everywhere else {"show": ["breakdown"]},
+            judges_input=judges_input,
+        )
+    )  # fmt: skip
+
+
+def test_an_engine_that_does_not_judge_input_is_fuzzed_with_legal_input_only() -> None:
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 200}, operations=("play", "pegging"))
+    assert fuzz(_trusting(judges_input=False), wanted).finding is None
+    # the same engine claiming to judge illegal input is drawn illegal plays, and fails them
+    finding = fuzz(_trusting(judges_input=True), wanted).finding
+    assert finding is not None and finding.error is not None and "sent illegal input" in finding.error
+
+
+def test_features_are_compared_per_operation() -> None:
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 100}, operations=("play",))
+    assert fuzz(_trusting(judges_input=False), wanted).finding is None  # no play breakdown claimed
+    finding = fuzz(_trusting(judges_input=False, breakdown_everywhere=True), wanted).finding
+    assert finding is not None and "breakdown" in finding.mismatches[0]

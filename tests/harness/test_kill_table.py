@@ -22,10 +22,13 @@ from cribcheck.harness.mutants.kill_table import (
     kills,
     not_applicable,
     parse_features,
+    parse_trusting,
     survivors,
     thinly_killed,
+    with_trusting,
 )
 from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
+from cribcheck.harness.operations.capabilities import Capabilities
 from cribcheck.harness.operations.features import FEATURES
 
 # Pegging P5 (five-card): pone KC 9H TD, dealer 4S 9D QH; plays KC (count 10), 4S (14), 9H (23).
@@ -188,3 +191,56 @@ def test_claims_under_a_profile_without_muggins_reach_only_an_engine_claiming_th
     with MUGGINS_EVERYWHERE.applied():
         assert kills(CLAIMED_UNDER_SIX_CARD, "six-card")
         assert not kills(CLAIMED_UNDER_SIX_CARD, "six-card", features=("events", "skunk"))
+
+
+# P5's plays with the dealer's 9D after 9H: 23 + 9 = 32, over 31 at play 3.
+OVER_31 = Case(
+    id="over-31",
+    title="over-31",
+    rules=("input.legal-play",),
+    tags=(),
+    profiles=("five-card",),
+    op="pegging",
+    input={**P5, "plays": ["KC", "4S", "9H", "9D"]},
+    expect={"default": {"rejected": "over_31", "index": 3}},
+    explain="",
+    file="tests/harness/test_kill_table.py",
+    topic="kill table",
+)
+PLAY_PAST_31 = [get_mutant("play-past-31")]
+
+
+def test_features_of_one_operation_are_compared_for_that_operation_only():
+    events_of_show = parse_features("show:events,breakdown")
+    assert isinstance(events_of_show, Capabilities)
+    assert events_of_show.features_for("show") == {"events", "breakdown"}
+    assert events_of_show.features_for("pegging") == {"breakdown"}
+    assert kill_table([EVENTS_ONLY], NO_GO_POINT, events_of_show)["no-point-for-go"] == []
+    assert kill_table([EVENTS_ONLY], NO_GO_POINT, parse_features("pegging:events"))["no-point-for-go"] == [
+        "events-only[five-card]"
+    ]
+    with pytest.raises(argparse.ArgumentTypeError, match="shuffle:events"):
+        parse_features("shuffle:events")
+
+
+def test_a_rejection_case_kills_only_for_an_engine_that_judges_input():
+    assert kill_table([OVER_31], PLAY_PAST_31)["play-past-31"] == ["over-31[five-card]"]
+    trusting = with_trusting(frozenset(FEATURES), parse_trusting("pegging"))
+    assert kill_table([OVER_31], PLAY_PAST_31, trusting)["play-past-31"] == []
+    assert kill_table([OVER_31], PLAY_PAST_31, with_trusting(frozenset(), parse_trusting("show")))["play-past-31"]
+    with pytest.raises(argparse.ArgumentTypeError, match="shuffle"):
+        parse_trusting("pegging,shuffle")
+
+
+def test_the_command_marks_a_mutant_only_rejections_show_as_not_applicable_to_a_trusting_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
+    monkeypatch.setattr(kill_table_module, "load_cases", lambda path: [OVER_31, POINTS])
+    argv = ["mutants", "--mutant", "play-past-31", "--mutant", "no-point-for-go"]
+    assert cli_main(argv) == 0
+    assert "killed   play-past-31" in capsys.readouterr().out
+    assert cli_main([*argv, "--trusting", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "n/a      play-past-31" in out and "(only cases expecting a rejection show it)" in out
+    assert "every mutant killed (1 of 1)" in out
+    assert "illegal input not judged: show, play, pegging, deal, cut, hand, game, match" in out

@@ -1,11 +1,11 @@
-"""The JavaScript adapter in examples/node-show-only: a real foreign process that claims only the
-show, so everything else is not applicable."""
+"""The JavaScript adapter in examples/node-show-only (on the Node helper): a real foreign process
+that claims only the show, and no judging of illegal input, so everything else, and the show's
+rejection cases, are not applicable."""
 
 from __future__ import annotations
 
 import io
 import shlex
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,14 +17,13 @@ from cribcheck.harness.run.runner import main as run_main
 from cribcheck.harness.run.smoke import main as smoke_main
 
 from .reports import not_passed, read_report, statuses
+from .tools import need
 
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 ADAPTER = REPO_ROOT / "examples" / "node-show-only" / "adapter.js"
 
 
 def command() -> str:
-    return shlex.join([str(NODE), str(ADAPTER)])
+    return shlex.join([need("node"), str(ADAPTER)])
 
 
 def test_the_show_passes_and_the_rest_is_not_applicable(
@@ -40,11 +39,11 @@ def test_the_show_passes_and_the_rest_is_not_applicable(
         "zoo-trigger-flush-run": "pass",
         "zoo-double-run": "pass",
         "zoo-crib-nobs": "pass",
-        "zoo-duplicate-card": "pass",
+        "zoo-duplicate-card": "not_applicable",  # a rejection: the engine does not judge illegal input
         "zoo-pegging-over-31": "not_applicable",
     }
     assert lines[0]["engine"]["info"]["engine"]["name"] == "node-show-only"
-    assert "1 not applicable" in capsys.readouterr().out
+    assert "2 not applicable" in capsys.readouterr().out
 
 
 def test_smoke_against_node(capsys: pytest.CaptureFixture[str]) -> None:
@@ -53,6 +52,7 @@ def test_smoke_against_node(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "smoke-over-31 [six-card]" in out
     assert "NOT_APPLICABLE: the engine does not claim operation 'pegging'" in out
+    assert "smoke: requests sent: show 2" in out
 
 
 def test_the_corpus_s_show_cases_pass_through_node(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import pytest
 from cribcheck.harness.corpus.cases import load_cases
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.engine.strict_json import read_json
+from cribcheck.harness.operations.capabilities import Capabilities
 from cribcheck.harness.report.common import SafeStream, case_line, json_safe, json_text, visible
 from cribcheck.harness.report.html import HtmlReporter
 from cribcheck.harness.report.jsonl import CaseLines, JsonLinesReporter
@@ -63,7 +64,7 @@ def nasty_results(small_cases: Path) -> list[CaseResult]:
 
 
 def header() -> RunHeader:
-    info = EngineInfo(TEXT, TEXT, TEXT, 1, frozenset({"six-card"}), frozenset({"show"}), frozenset(), {"name": TEXT})
+    info = EngineInfo(TEXT, TEXT, TEXT, 1, Capabilities.uniform({"show"}, (), {"six-card"}), {"name": TEXT})
     return RunHeader("0.2.0", TEXT, 1, f"engine {TEXT}", "persistent", info, "now", {"cases": [TEXT]}, 5, (TEXT,))
 
 

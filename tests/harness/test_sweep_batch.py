@@ -140,7 +140,7 @@ def test_the_reference_answers_a_batch_as_it_answers_one_at_a_time(profile: str)
 def test_an_adapter_answers_pipelined_batches_in_order() -> None:
     engine = AdapterEngine(EngineOptions(shlex.join(SERVE), window=3))
     try:
-        assert BATCH in engine.info.features
+        assert BATCH in engine.info.features_for("show")
         batches = [BatchRequest(str(number), "show", "six-card", (HAND, ZERO) * (number + 1)) for number in range(10)]
         outcomes = list(engine.answer_batches(batches))
     finally:

@@ -1,0 +1,77 @@
+// TypeScript declarations of the Node helper, adapter.js (copy them beside it under the same
+// name: cribcheck_adapter.js and cribcheck_adapter.d.ts, with cribcheck-protocol.d.ts, the
+// protocol's messages generated from its schemas).
+import type {
+  BatchAnswer,
+  EngineIdentity,
+  Feature,
+  HelloResponse,
+  Operation,
+  Profile,
+  RejectionCode,
+  ResultOf,
+} from "./cribcheck-protocol";
+
+export * from "./cribcheck-protocol";
+
+/** A request's input: the case's input as written in the case file (docs/case-format.md). */
+export type Input = Record<string, unknown>;
+
+/** Answers one operation: its result, or a Promise of it; throws Rejected or Skip. */
+export type Handler<Op extends Operation = Operation> = (input: Input, profile: Profile) => ResultOf[Op] | Promise<ResultOf[Op]>;
+
+/** Answers a whole batch of one operation: one answer per input, in order. */
+export type BatchHandler = (inputs: Input[], profile: Profile) => BatchAnswer[] | Promise<BatchAnswer[]>;
+
+export interface AdapterOptions {
+  name: string;
+  version: string;
+  language: string;
+  profiles: Profile[];
+  handlers: { [Op in Operation]?: Handler<Op> };
+  /** Features given for every operation. */
+  features?: Feature[];
+  /** homepage, notes */
+  extra?: Partial<Pick<EngineIdentity, "homepage" | "notes">>;
+  batchHandlers?: { [Op in Operation]?: BatchHandler };
+  /** Called for a profile the engine does not play, before unknown_profile: may throw Rejected. */
+  beforeUnknownProfile?: ((op: Operation, input: Input) => void) | null;
+  /** Features given for one operation only: { show: ["breakdown"] }. */
+  operationFeatures?: { [Op in Operation]?: Feature[] };
+  /** true: every operation judges illegal input; false: none (the harness sends legal input
+   * only); or the operations that do. */
+  judgesInput?: boolean | Operation[];
+}
+
+export class Rejected extends Error {
+  constructor(code: RejectionCode, message?: string, where?: { index?: number; hand?: number; game?: number });
+  code: RejectionCode;
+  index?: number;
+  hand?: number;
+  game?: number;
+}
+
+export class Skip extends Error {
+  constructor(reason?: string);
+}
+
+export const BYE: unique symbol;
+
+export class Adapter {
+  constructor(options: AdapterOptions);
+  judges(op: Operation): boolean;
+  hello(): Extract<HelloResponse, { hello: unknown }>["hello"];
+  /** Answer messages from `input` on `output` (stdin and stdout) until bye or the end of input. */
+  serve(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): Promise<0>;
+  /** The answer to one request line: the text to write (or a Promise of it), null, or BYE. The
+   * one place a line comes in and its answer goes out: wrap it to see every exchange. */
+  answerLine(raw: Buffer, number: number): string | Promise<string> | null | typeof BYE;
+  /** One line on stderr for a line that cannot be answered. */
+  complain(number: number, problem: string): void;
+}
+
+export function parseLine(raw: Buffer | string): [Record<string, unknown> | null, string];
+export function encode(message: object): string;
+export const PROTOCOL_VERSION: 1;
+export const MAX_LINE_BYTES: number;
+export const UNKNOWN_PROFILE: "unknown_profile";

@@ -1,0 +1,460 @@
+// The cribcheck adapter helper for Node.js: turns any engine callable from JavaScript (or
+// TypeScript) into a cribcheck adapter. The twin of harness/engine/adapter.py.
+//
+// This one file needs no package: Node.js 18 or later runs it. Copy it next to your adapter, under
+// any name (for example `cribcheck_adapter.js`); an installed cribcheck holds it as
+// cribcheck/harness/engine/adapter.js, with its TypeScript declarations (adapter.d.ts) and those
+// of every protocol message (cribcheck-protocol.d.ts) beside it: `cribcheck helpers` prints where,
+// `cribcheck helpers --copy DIR` copies them as cribcheck_adapter.js, cribcheck_adapter.d.ts...
+//
+//   const { Adapter, Rejected } = require("./cribcheck_adapter.js");
+//
+//   new Adapter({
+//     name: "my-engine", version: "1.0", language: "JavaScript", profiles: ["six-card"],
+//     handlers: { show: (input, profile) => ({ total: myEngine.count(input.cards, input.starter, !!input.crib) }) },
+//   }).serve();
+//
+// A handler takes the request's `input` (an object) and `profile` (a string) and returns the
+// result (an object shaped as schema/protocol/result.schema.json says), or a Promise of it. It
+// throws `new Rejected(code, message, { index, hand, game })` for illegal input and `new Skip(reason)`
+// to decline a case; any other exception becomes an `error` answer carrying its stack. The helper:
+//
+// - answers hello with the profiles, operations and features given, and an error for another
+//   protocol version; features of one operation only go in `operationFeatures`
+//   (`{ show: ["breakdown"] }`), and an engine that trusts its callers says `judgesInput: false`
+//   (or lists the operations where it does judge): the harness then sends those operations legal
+//   input only (docs/PROTOCOL.md, "claims per operation");
+// - answers each request in the order received (requests may be pipelined), even when a handler
+//   answers with a Promise, and `unknown_profile` for a profile it was not given, without calling
+//   the handler (`beforeUnknownProfile(op, input)` may throw Rejected first, for a fault that
+//   comes before it in the rejection order);
+// - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
+//   the handler once per input, or a batch handler once for all (`batchHandlers: { op: handler }`,
+//   taking the inputs and the profile and returning one answer per input, each `{ ok: result }`,
+//   `{ rejected: { code } }`, `{ skipped: { reason } }` or `{ error: { message } }`);
+// - stops on bye or at the end of its input;
+// - never dies on its input: a line it can attribute (a JSON object with a string `seq`) that is
+//   malformed gets an `error` answer for that seq; a line it cannot attribute (not JSON, not an
+//   object, no seq or a seq that is not a string, too long, a blank line) gets one line on stderr.
+"use strict";
+
+const PROTOCOL_VERSION = 1;
+const MAX_LINE_BYTES = 8 * 1024 * 1024; // the protocol's longest line
+const MAX_DEPTH = 64; // no request nests deeper than a few levels
+const MAX_DIGITS = 100; // no number of a request has more digits (or characters, with a fraction)
+const UNKNOWN_PROFILE = "unknown_profile";
+const BYE = Symbol("bye"); // what answerLine gives for bye: the session is over
+// A line that opens with its seq (as the harness writes every request) can be answered even when
+// the rest cannot be read.
+const LEADING_SEQ = /^\s*\{\s*"seq"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.){0,200}")/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The input breaks a rule: answered as `rejected` with a code from the closed set. */
+class Rejected extends Error {
+  constructor(code, message = "", { index, hand, game } = {}) {
+    super(message || code);
+    this.name = "Rejected";
+    this.code = code;
+    this.detail = message;
+    this.index = index;
+    this.hand = hand;
+    this.game = game; // in a match: the offending game, from 0
+  }
+
+  body() {
+    const out = { code: this.code };
+    for (const key of ["index", "hand", "game"]) {
+      if (this[key] !== undefined && this[key] !== null) out[key] = this[key];
+    }
+    if (this.detail) out.message = this.detail;
+    return out;
+  }
+}
+
+/** The engine declines this case: answered as `skipped` with the reason. */
+class Skip extends Error {
+  constructor(reason = "") {
+    super(reason);
+    this.name = "Skip";
+  }
+}
+
+const own = (object, key) => object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isPromise = (value) => value !== null && typeof value === "object" && typeof value.then === "function";
+const cut = (text, limit = 120) => JSON.stringify(String(text).slice(0, limit)) + (String(text).length > limit ? `... (${String(text).length} characters)` : "");
+
+/** An engine's handlers, by operation, and what it claims in its hello response. */
+class Adapter {
+  constructor({
+    name,
+    version,
+    language,
+    profiles,
+    handlers,
+    features = [],
+    extra = {}, // homepage, notes
+    batchHandlers = {},
+    beforeUnknownProfile = null,
+    operationFeatures = {},
+    judgesInput = true,
+  }) {
+    this.name = name;
+    this.version = version;
+    this.language = language;
+    this.profiles = [...profiles];
+    this.handlers = new Map(Object.entries(handlers));
+    this.features = [...features];
+    this.extra = { ...extra };
+    this.batchHandlers = new Map(Object.entries(batchHandlers));
+    this.beforeUnknownProfile = beforeUnknownProfile;
+    this.operationFeatures = new Map(Object.entries(operationFeatures));
+    this.judgesInput = typeof judgesInput === "boolean" ? judgesInput : new Set(judgesInput);
+  }
+
+  /** Whether the engine claims to judge illegal input of `op`. */
+  judges(op) {
+    return typeof this.judgesInput === "boolean" ? this.judgesInput : this.judgesInput.has(op);
+  }
+
+  /** The answer to hello: the operations as a list when every one judges its input and has the
+   * same features, else an object of claims per operation (docs/PROTOCOL.md). */
+  hello() {
+    const ops = [...this.handlers.keys()];
+    let operations = ops;
+    if (this.operationFeatures.size > 0 || !ops.every((op) => this.judges(op))) {
+      operations = {};
+      for (const op of ops) operations[op] = this.claimsOf(op);
+    }
+    return {
+      protocol: PROTOCOL_VERSION,
+      engine: { name: this.name, version: this.version, language: this.language, ...this.extra },
+      profiles: [...this.profiles],
+      operations,
+      features: [...this.features],
+    };
+  }
+
+  claimsOf(op) {
+    const claims = {};
+    const mine = (this.operationFeatures.get(op) || []).filter((name) => !this.features.includes(name));
+    if (mine.length) claims.features = mine;
+    if (!this.judges(op)) claims.judges_input = false;
+    return claims;
+  }
+
+  /** The answer to one message (a parsed JSON object), or a Promise of it; null for bye and for a
+   * message without a string seq (which cannot be answered). */
+  respond(message) {
+    if (own(message, "hello")) {
+      const asked = isObject(message.hello) ? message.hello.protocol : undefined;
+      if (asked !== PROTOCOL_VERSION) {
+        return { error: { message: `this adapter speaks protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(asked) ?? "undefined"}` } };
+      }
+      return { hello: this.hello() };
+    }
+    const seq = message.seq;
+    if (own(message, "bye") || typeof seq !== "string") return null;
+    const problem = requestProblem(message);
+    if (problem) return { seq, error: { message: problem } };
+    const body = own(message, "batch")
+      ? this.answerBatch(message.op, message.batch, message)
+      : this.answer(message.op, own(message, "input") ? message.input : {}, message);
+    return isPromise(body) ? body.then((done) => ({ seq, ...done })) : { seq, ...body };
+  }
+
+  /** The answer to one input: `{ ok }`, `{ rejected }`, `{ skipped }` or `{ error }` (or a Promise of it). */
+  answer(op, input, message) {
+    const handler = this.handlers.get(op);
+    if (handler === undefined) return { error: { message: `operation ${JSON.stringify(op)} not supported` } };
+    const profile = String(own(message, "profile") ? message.profile : "");
+    if (!this.profiles.includes(profile)) return this.unknownProfile(op, input, profile);
+    let result;
+    try {
+      result = handler(input, profile);
+    } catch (error) {
+      return failed(error);
+    }
+    return isPromise(result) ? result.then(succeeded, failed) : succeeded(result);
+  }
+
+  unknownProfile(op, input, profile) {
+    try {
+      if (this.beforeUnknownProfile) this.beforeUnknownProfile(op, input);
+    } catch (error) {
+      return failed(error);
+    }
+    return { rejected: { code: UNKNOWN_PROFILE, message: `profile ${JSON.stringify(profile)} is not played here` } };
+  }
+
+  /** The answer to a batch request: `{ batch: [answer, ...] }`, or one error for all (or a Promise of it). */
+  answerBatch(op, inputs, message) {
+    if (!this.handlers.has(op)) return { error: { message: `operation ${JSON.stringify(op)} not supported` } };
+    if (!Array.isArray(inputs)) return { error: { message: `the batch is not a list of inputs: ${typeof inputs}` } };
+    const profile = String(own(message, "profile") ? message.profile : "");
+    const handler = this.batchHandlers.get(op);
+    if (handler === undefined || !this.profiles.includes(profile)) {
+      const answers = inputs.map((input) => this.answer(op, input, message));
+      return answers.some(isPromise) ? Promise.all(answers).then((batch) => ({ batch })) : { batch: answers };
+    }
+    let answers;
+    try {
+      answers = handler(inputs, profile);
+    } catch (error) {
+      return failed(error);
+    }
+    const wrap = (list) => ({ batch: Array.from(list, (answer) => ({ ...answer })) });
+    return isPromise(answers) ? answers.then(wrap, failed) : wrap(answers);
+  }
+
+  /** Answer messages from `input` on `output` until bye or the end of input; a Promise of 0. */
+  serve(input = process.stdin, output = process.stdout) {
+    return new Promise((resolve) => {
+      let chunks = [];
+      let size = 0;
+      let skipping = false; // the rest of an over-long line is read and dropped
+      let number = 0;
+      let done = false; // bye, or the end of input: nothing more is read
+      let gone = false; // the harness has gone: nothing more is written
+      let written = Promise.resolve(); // the answers, written in the order of the requests
+      const onError = () => {
+        gone = true;
+      };
+      output.on("error", onError);
+      const write = (text) => {
+        if (text === null || gone) return undefined;
+        return new Promise((drained) => {
+          try {
+            if (output.write(text)) drained();
+            else output.once("drain", drained);
+          } catch {
+            gone = true; // the harness has gone: nothing more to say
+            drained();
+          }
+        });
+      };
+      const finish = () => {
+        if (done) return;
+        done = true;
+        input.removeListener("data", onData);
+        input.removeListener("end", finish);
+        input.pause();
+        if (typeof input.destroy === "function") input.destroy();
+        written.then(() => {
+          output.removeListener("error", onError);
+          resolve(0);
+        });
+      };
+      const onLine = (raw) => {
+        number += 1;
+        const answer = this.answerLine(raw, number);
+        if (answer === BYE) return finish();
+        if (answer === null) return undefined;
+        written = written.then(() => answer).then(write, (error) => write(encode(failed(error))));
+        return undefined;
+      };
+      const onData = (chunk) => {
+        let start = 0;
+        while (!done) {
+          const end = chunk.indexOf(10, start);
+          if (end === -1) break;
+          const piece = chunk.subarray(start, end + 1);
+          start = end + 1;
+          if (skipping) {
+            skipping = false;
+            continue;
+          }
+          size += piece.length;
+          if (size > MAX_LINE_BYTES + 1) {
+            this.complain(number + 1, `a line longer than ${MAX_LINE_BYTES} bytes`);
+            number += 1;
+          } else {
+            onLine(chunks.length ? Buffer.concat([...chunks, piece]) : piece);
+          }
+          chunks = [];
+          size = 0;
+        }
+        if (done || start >= chunk.length) return;
+        const rest = chunk.subarray(start);
+        if (skipping) return;
+        size += rest.length;
+        if (size > MAX_LINE_BYTES) {
+          this.complain(number + 1, `a line longer than ${MAX_LINE_BYTES} bytes`);
+          number += 1;
+          chunks = [];
+          size = 0;
+          skipping = true;
+        } else {
+          chunks.push(Buffer.from(rest)); // a copy: the stream may reuse its buffer
+        }
+      };
+      input.on("data", onData);
+      input.on("end", () => {
+        if (chunks.length && !skipping && !done) onLine(Buffer.concat(chunks));
+        finish();
+      });
+    });
+  }
+
+  /** The answer to one request line (the `number`th, a Buffer) as the text to write, or a Promise
+   * of it; null when there is none (a line that cannot be answered is said on stderr), BYE at the
+   * end of the session. The one place a line comes in and its answer goes out: wrap it to see
+   * every exchange. */
+  answerLine(raw, number) {
+    const [message, problem] = parseLine(raw);
+    if (message === null) {
+      this.complain(number, problem);
+      return null;
+    }
+    if (own(message, "bye") && !own(message, "seq")) return BYE;
+    if (typeof message.seq !== "string" && (problem || !own(message, "hello"))) {
+      const why = message.seq === undefined ? "no seq" : `a seq that is not a string (${cut(JSON.stringify(message.seq))})`;
+      this.complain(number, problem ? `${problem}, and ${why} to answer it under` : `a request with ${why}`);
+      return null;
+    }
+    const response = problem ? { seq: message.seq, error: { message: problem } } : this.respond(message);
+    if (response === null) return null;
+    return isPromise(response) ? response.then((done) => encode(done)) : encode(response);
+  }
+
+  /** One line on stderr for a line that cannot be answered. */
+  complain(number, problem) {
+    process.stderr.write(`${this.name}: line ${number} not answered: ${problem}\n`);
+  }
+}
+
+function succeeded(result) {
+  if (!isObject(result)) return { error: { message: `the handler returned ${cut(JSON.stringify(result) ?? String(result))}, not an object` } };
+  return { ok: result };
+}
+
+function failed(error) {
+  if (error instanceof Rejected) return { rejected: error.body() };
+  if (error instanceof Skip) return { skipped: { reason: error.message || "skipped" } };
+  const name = error && error.name ? error.name : "Error";
+  let text = error && error.message !== undefined ? String(error.message) : String(error);
+  if (text.length > 300) text = `${text.slice(0, 300)}... (${text.length} characters)`;
+  return { error: { message: `${name}: ${text}`, details: (error && error.stack) || "" } };
+}
+
+/** A request line (a Buffer) as a message, and what is wrong with it ("" when nothing): [null,
+ * problem] when the line cannot be attributed to a request; [message, problem] when it is a JSON
+ * object (read leniently if need be) whose seq can be answered with the problem. */
+function parseLine(raw) {
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw), "utf8");
+  let text;
+  let problem = "";
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = bytes.toString("utf8");
+    problem = "the line is not valid UTF-8";
+  }
+  if (!text.trim()) return [null, "a blank line"];
+  let message;
+  const tooLong = limitsProblem(text);
+  try {
+    message = JSON.parse(text);
+    problem = problem || tooLong || shapeProblem(message);
+  } catch (error) {
+    problem = problem || tooLong || `not JSON (${error.message})`;
+    message = leadingSeq(text);
+    if (message === null) return [null, `${problem}: ${cut(text)}`];
+  }
+  if (!isObject(message)) return [null, `not a JSON object: ${cut(text)}`];
+  return [message, problem];
+}
+
+/** What breaks the limits outside the strings of `text`: a number of more than MAX_DIGITS
+ * characters, or nesting deeper than MAX_DEPTH ("" for neither). One pass, by character codes. */
+function limitsProblem(text) {
+  let inString = false;
+  let depth = 0;
+  let start = -1; // where the number being read began
+  let integer = true;
+  for (let at = 0; at <= text.length; at += 1) {
+    const code = at < text.length ? text.charCodeAt(at) : 32;
+    if (inString) {
+      if (code === 92) at += 1; // a backslash: the next character is escaped
+      else if (code === 34) inString = false;
+      continue;
+    }
+    const digit = code >= 48 && code <= 57;
+    if (digit || code === 45 || code === 43 || code === 46 || code === 101 || code === 69) {
+      if (start === -1) start = at;
+      if (code === 46 || code === 101 || code === 69) integer = false;
+      continue;
+    }
+    if (start !== -1 && at - start > MAX_DIGITS) {
+      const length = at - start;
+      const digits = length - (text.charCodeAt(start) === 45 ? 1 : 0);
+      return integer
+        ? `an integer of ${digits} digits (at most ${MAX_DIGITS})`
+        : `a number of ${length} characters (at most ${MAX_DIGITS})`;
+    }
+    start = -1;
+    integer = true;
+    if (code === 34) inString = true;
+    else if (code === 91 || code === 123) {
+      depth += 1;
+      if (depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
+    } else if (code === 93 || code === 125) depth -= 1;
+  }
+  return "";
+}
+
+/** A lone surrogate in a string or a key of `value`, as a problem ("" for none). */
+function shapeProblem(value) {
+  const waiting = [value];
+  while (waiting.length) {
+    const item = waiting.pop();
+    if (typeof item === "string") {
+      if (LONE_SURROGATE.test(item)) return `a string holding a lone surrogate: ${cut(JSON.stringify(item))}`;
+    } else if (Array.isArray(item)) {
+      waiting.push(...item);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, part] of Object.entries(item)) waiting.push(key, part);
+    }
+  }
+  return "";
+}
+
+/** `{ seq }` when the line opens with a string seq, whatever follows; else null. */
+function leadingSeq(text) {
+  const found = LEADING_SEQ.exec(text);
+  if (!found) return null;
+  try {
+    const seq = JSON.parse(found[1]);
+    return typeof seq === "string" ? { seq } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What makes a request unanswerable by a handler: "" when it has the protocol's shape. */
+function requestProblem(message) {
+  if (typeof message.op !== "string") return `the request's op is not a string: ${cut(JSON.stringify(message.op) ?? "undefined")}`;
+  if (own(message, "profile") && typeof message.profile !== "string") return "the request's profile is not a string";
+  if (own(message, "batch")) return "";
+  if (own(message, "input") && !isObject(message.input)) return "the request's input is not an object";
+  return "";
+}
+
+/** One message as one line of strict JSON. An answer that cannot be written so (a handler returned
+ * NaN, Infinity, a BigInt, a cycle or a lone surrogate) becomes an error for its seq. */
+function encode(message) {
+  try {
+    return `${JSON.stringify(message, strict)}\n`;
+  } catch (error) {
+    const fallback = { error: { message: `the answer cannot be written as JSON: ${cut(String(error.message || error))}` } };
+    return `${JSON.stringify(typeof message.seq === "string" ? { seq: message.seq, ...fallback } : fallback)}\n`;
+  }
+}
+
+function strict(key, value) {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`${value} is not JSON`);
+  if (typeof value === "string" && LONE_SURROGATE.test(value)) throw new TypeError("a string holding a lone surrogate");
+  return value;
+}
+
+module.exports = { Adapter, Rejected, Skip, BYE, parseLine, encode, PROTOCOL_VERSION, MAX_LINE_BYTES, UNKNOWN_PROFILE };

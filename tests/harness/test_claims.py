@@ -1,0 +1,276 @@
+"""Claims per operation (docs/PROTOCOL.md, "claims per operation"): features per operation, and
+whether an operation judges illegal input. An engine that trusts its callers is sent legal input
+only, the rejection cases of its operations are not applicable, and every report says what was
+not checked and why."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribcheck.harness.cli import main
+from cribcheck.harness.contract.schemas import problems
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.engine.adapter import Adapter
+from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.operations.capabilities import Capabilities, Gap, OperationClaim
+from cribcheck.harness.results.results import Item
+from cribcheck.harness.run.applicable import nothing_applicable
+
+from .conftest import zoo
+from .reports import every_report, read_report
+
+SERVE = [sys.executable, "-m", "cribcheck.harness.cli", "serve"]
+HELLO = {"protocol": 1, "engine": {"name": "e", "version": "1", "language": "C"}, "profiles": ["six-card"]}
+NOT_JUDGED_SHOW = (
+    "the engine does not judge illegal input of operation 'show' (judges_input: false), "
+    "and this case expects a rejection"
+)
+
+
+def hello(**claims: Any) -> dict[str, Any]:
+    return {**HELLO, **claims}
+
+
+# --- the claims read from a hello ------------------------------------------------------------------
+
+
+def test_a_list_of_operations_claims_every_feature_and_judging_for_each() -> None:
+    claimed = Capabilities.from_hello(hello(operations=["show", "play"], features=["breakdown", "batch"]))
+    assert dict(claimed.operations) == {
+        "show": OperationClaim(frozenset({"breakdown", "batch"}), judges_input=True),
+        "play": OperationClaim(frozenset({"breakdown", "batch"}), judges_input=True),
+    }
+    assert claimed.features_for("deal") == frozenset() and not claimed.judges_input("deal")
+
+
+def test_an_object_of_operations_adds_its_own_features_and_may_trust_its_callers() -> None:
+    claimed = Capabilities.from_hello(
+        hello(
+            operations={"show": {"features": ["breakdown"], "judges_input": False}, "play": {}, "pegging": {}},
+            features=["events"],
+        )
+    )
+    assert claimed.features_for("show") == {"breakdown", "events"}
+    assert claimed.features_for("play") == {"events"}  # no breakdown for play: only show claimed it
+    assert [claimed.judges_input(op) for op in ("show", "play", "pegging")] == [False, True, True]
+    assert claimed.gap("show", "six-card", expects_rejection=True) == Gap("input", "show")
+    assert claimed.gap("show", "six-card") is None
+    assert claimed.gap("play", "six-card", expects_rejection=True) is None
+    assert claimed.gap("deal", "five-card", expects_rejection=True) == Gap("operation", "deal")
+    assert claimed.gap("show", "five-card", expects_rejection=True) == Gap("profile", "five-card")
+    assert claimed.why_not("show", "six-card", expects_rejection=True) == NOT_JUDGED_SHOW
+    assert claimed.describe() == (
+        "operations pegging, play, show; features events; show also breakdown; illegal input not judged: show"
+    )
+    assert Capabilities.from_hello(hello(operations=[])).describe() == "no operation"
+
+
+def test_two_hellos_differ_by_what_they_claim() -> None:
+    first = Capabilities.from_hello(hello(operations=["show", "pegging"], features=["breakdown"]))
+    same = Capabilities.from_hello(hello(operations={"pegging": {}, "show": {}}, features=["breakdown"]))
+    assert first.differences(same) == []  # the two forms of one claim are one claim
+    later = Capabilities.from_hello(hello(operations={"show": {"judges_input": False}}, features=["breakdown"]))
+    assert first.differences(later) == [
+        "operations [pegging, show] -> [show]",
+        "judges_input of show true -> false",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("operations", "problem"),
+    [
+        ({"show": {"judge_input": False}}, "'judge_input' was unexpected"),
+        ({"shuffle": {}}, "'shuffle' is not one of"),
+        ({"show": {"features": ["breakdowns"]}}, "'breakdowns' is not one of"),
+        ({"show": {"judges_input": "no"}}, "'no' is not of type 'boolean'"),
+        (["show", "shuffle"], "'shuffle' is not one of"),
+    ],
+)
+def test_the_schema_refuses_a_malformed_claim(operations: Any, problem: str) -> None:
+    found = problems("protocol/hello-response.schema.json", {"hello": hello(operations=operations)})
+    assert found and problem in found[0], found
+
+
+def test_the_schema_takes_both_forms() -> None:
+    for operations in (["show"], {"show": {}}, {"show": {"features": ["breakdown"], "judges_input": False}}, {}):
+        assert problems("protocol/hello-response.schema.json", {"hello": hello(operations=operations)}) == []
+
+
+# --- the Python helper says it -------------------------------------------------------------------
+
+
+def _helper(**claims: Any) -> Adapter:
+    return Adapter("e", "1", "C", ["six-card"], {"show": lambda d, p: {"total": 0}, "play": lambda d, p: {}}, **claims)
+
+
+def test_the_helper_s_hello_is_today_s_list_unless_it_claims_per_operation() -> None:
+    assert _helper(features=["breakdown"]).hello() == {
+        "protocol": 1,
+        "engine": {"name": "e", "version": "1", "language": "C"},
+        "profiles": ["six-card"],
+        "operations": ["show", "play"],
+        "features": ["breakdown"],
+    }
+    assert _helper(operation_features={"show": ["breakdown"]}).hello()["operations"] == {
+        "show": {"features": ["breakdown"]},
+        "play": {},
+    }
+    assert _helper(judges_input=False).hello()["operations"] == {
+        "show": {"judges_input": False},
+        "play": {"judges_input": False},
+    }
+    assert _helper(judges_input=["show"]).hello()["operations"] == {"show": {}, "play": {"judges_input": False}}
+    for claims in ({}, {"judges_input": False}, {"operation_features": {"show": ["breakdown"]}}):
+        assert problems("protocol/hello-response.schema.json", {"hello": _helper(**claims).hello()}) == []
+
+
+# --- what is sent --------------------------------------------------------------------------------
+
+
+def _corpus_items(ops: tuple[str, ...]) -> list[Item]:
+    return [Item(case, profile) for case in load_cases() if case.op in ops for profile in case.profiles]
+
+
+def test_an_engine_that_trusts_its_callers_passes_every_case_it_is_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine claims show (with breakdown) and play (without), judging neither's input, and
+    answers an error to any input the reference rejects: it passes every show and play case it is
+    sent, is sent no rejection, and the reports count what was not checked."""
+    report = tmp_path / "r.jsonl"
+    code = main(["run", "--engine", zoo("trusts_callers"), "--no-progress", "-q", "--report", str(report)])
+    lines = read_report(report)
+    results = [line for line in lines if line["type"] == "case"]
+    sent = [line for line in results if line["status"] != "not_applicable"]
+    # independently of the run: the corpus's show and play items, and those that expect a rejection
+    profiles = set(reference_adapter().profiles)
+    items = [
+        (case.op, "rejected" in case.expected(profile))
+        for case in load_cases()
+        if case.op in ("show", "play")
+        for profile in case.profiles
+        if profile in profiles
+    ]
+    legal = {op: sum(1 for each, rejected in items if each == op and not rejected) for op in ("show", "play")}
+    rejections = {op: sum(1 for each, rejected in items if each == op and rejected) for op in ("show", "play")}
+    assert code == 0
+    assert {line["status"] for line in sent} == {"pass"}
+    assert {op: sum(1 for line in sent if line["op"] == op) for op in ("show", "play")} == legal
+    assert legal["play"] > 150 and rejections["play"] > 20 and rejections["show"] > 20
+    skipped = [line for line in results if line["message"] and "judges_input: false" in line["message"]]
+    assert {op: sum(1 for line in skipped if line["op"] == op) for op in ("show", "play")} == rejections
+    not_checked = {(gap["kind"], gap["name"]): gap["count"] for gap in lines[-1]["not_checked"]}
+    assert not_checked[("input", "show")] == rejections["show"]
+    assert not_checked[("input", "play")] == rejections["play"]
+    assert {kind for kind, _ in not_checked} == {"operation", "input"}  # every profile is claimed
+    quiet = capsys.readouterr().out  # -q: the failures and the summary, what was not checked included
+    assert f"whose illegal input the engine does not judge: play ({rejections['play']}), show (" in quiet
+
+
+@pytest.mark.parametrize(
+    ("claim", "status", "why"),
+    [
+        ("judging", "error", "sent illegal input"),  # it claims to judge: the rejection cases are sent
+        ("breakdown", "fail", "breakdown"),  # it claims a play breakdown it does not give
+    ],
+)
+def test_the_same_engine_claiming_more_than_it_does_fails(
+    claim: str, status: str, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRIBCHECK_ZOO_CLAIM", claim)
+    report = tmp_path / "r.jsonl"
+    code = main(
+        ["run", "--engine", zoo("trusts_callers"), "--no-progress", "-q", "--report", str(report), "--tag", "pegging"]
+    )
+    bad = [line for line in read_report(report) if line.get("status") == status]
+    assert code == 1 and bad and all(line["op"] == "play" for line in bad)
+    assert why in bad[0]["message"]
+
+
+def test_nothing_applicable_names_rejection_cases_an_engine_does_not_judge() -> None:
+    info = EngineInfo.from_hello(hello(operations={"show": {"judges_input": False}}))
+    rejections = [item for item in _corpus_items(("show",)) if item.profile == "six-card" and item.expects_rejection]
+    message = nothing_applicable(info, rejections)
+    assert message and "every selected case it claims expects a rejection" in message
+
+
+# --- every report says what was not checked -------------------------------------------------------
+
+
+def test_every_report_says_what_was_not_checked(
+    small_cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = shlex.join([*SERVE, "--operations", "show", "--trusting", "all"])
+    paths, options = every_report(tmp_path)
+    code = main(["run", "--engine", engine, "--cases", str(small_cases), "--no-progress", *options])
+    terminal = capsys.readouterr().out
+    assert code == 0
+    # small cases: 6 show (one a duplicate card, rejected), 1 pegging (over 31, rejected)
+    footer = read_report(paths["jsonl"])[-1]
+    assert footer["not_checked"] == [
+        {"kind": "operation", "name": "pegging", "count": 1},
+        {"kind": "input", "name": "show", "count": 1},
+    ]
+    lines = [
+        "not checked: 2 results (not applicable)",
+        "operations the engine does not claim: pegging (1)",
+        "cases expecting a rejection, of operations whose illegal input the engine does not judge: show (1)",
+    ]
+    assert all(line in terminal for line in lines), terminal
+    verbose = main(["run", "--engine", engine, "--cases", str(small_cases), "--no-progress", "-v"])
+    assert verbose == 0
+    assert f"zoo-duplicate-card[six-card]: {NOT_JUDGED_SHOW}" in capsys.readouterr().out  # -v: each reason
+    markdown = paths["md"].read_text(encoding="utf-8")
+    assert "**Not checked: 2 results (not applicable):**" in markdown
+    assert all(f"- {line}" in markdown for line in lines[1:])
+    html = paths["html"].read_text(encoding="utf-8")
+    assert all(f"<li>{line}</li>" in html for line in lines[1:])
+    junit = paths["xml"].read_text(encoding="utf-8")
+    assert f'message="not_applicable: {NOT_JUDGED_SHOW}"' in junit
+    # the summary of the saved report says the same
+    again = tmp_path / "again.md"
+    assert main(["summary", str(paths["jsonl"]), "--markdown", str(again)]) == 0
+    assert again.read_text(encoding="utf-8") == markdown
+
+
+def test_a_report_without_not_checked_is_still_read(tmp_path: Path, small_cases: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--cases", str(small_cases), "--no-progress", "-q", "--report", str(report)]) == 0
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    del lines[-1]["not_checked"]  # as a report of an older cribcheck
+    report.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert main(["summary", str(report), "--markdown", str(tmp_path / "r.md")]) == 0
+
+
+def test_serve_claims_per_operation_as_told(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [*SERVE, "--operations", "show,play", "--features", "batch,show:breakdown", "--trusting", "play"]
+    done = subprocess.run(
+        argv,
+        input=json.dumps({"hello": {"protocol": 1, "suite": "t"}}) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    hello = json.loads(done.stdout)["hello"]
+    assert hello["operations"] == {"show": {"features": ["breakdown"]}, "play": {"judges_input": False}}
+    assert hello["features"] == ["batch"]
+    for wrong in (["--trusting", "shuffle"], ["--features", "shuffle:breakdown"], ["--features", "show:breakdowns"]):
+        assert main(["serve", *wrong]) == 2
+        assert "unknown operation or feature" in capsys.readouterr().err
+
+
+def test_a_later_hello_differs_by_its_claims_and_who_it_is_not_by_its_notes() -> None:
+    first = EngineInfo.from_hello(hello(operations=["show"]))
+    noted = EngineInfo.from_hello(hello(operations=["show"], engine={**HELLO["engine"], "notes": "pid 4242"}))
+    assert first.changes(noted) == []  # homepage and notes are free text
+    other = EngineInfo.from_hello(hello(operations=["show"], engine={"name": "e", "version": "2", "language": "C"}))
+    assert first.changes(other) == ["version '1' -> '2'"]

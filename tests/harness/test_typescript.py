@@ -1,0 +1,93 @@
+"""The TypeScript declarations of the protocol's messages (harness/engine/cribcheck-protocol.d.ts),
+generated from schema/protocol/ by cribcheck.harness.contract.typescript, are kept in step with the
+schemas; with a TypeScript compiler at hand (`tsc` on PATH, or CRIBCHECK_TSC naming one, with
+@types/node beside it) every example of the schemas type-checks against them, and the helper's own
+declarations (adapter.d.ts) against a use of the helper."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cribcheck.harness.contract import typescript
+from cribcheck.harness.contract.files import SCHEMA_DIR
+from cribcheck.harness.engine import adapter as helper
+
+ENGINE_FOLDER = Path(helper.__file__).parent
+DECLARATIONS = ENGINE_FOLDER / "cribcheck-protocol.d.ts"
+REGENERATE = "python3 -m cribcheck.harness.contract.typescript > harness/engine/cribcheck-protocol.d.ts"
+
+
+def test_the_declarations_are_those_the_schemas_make() -> None:
+    assert DECLARATIONS.read_text(encoding="utf-8") == typescript.declarations(), (
+        f"harness/engine/cribcheck-protocol.d.ts is out of step with schema/protocol/: {REGENERATE}"
+    )
+
+
+def test_every_protocol_schema_and_definition_has_a_type() -> None:
+    text = DECLARATIONS.read_text(encoding="utf-8")
+    for file, top in typescript.FILES:
+        schema = json.loads((SCHEMA_DIR / "protocol" / file).read_text(encoding="utf-8"))
+        names = [top] if top else []
+        names += [typescript.type_name(file, name) for name in schema.get("$defs", {})]
+        for name in names:
+            assert f"export type {name} = " in text, (file, name)
+    assert {file for file, _ in typescript.FILES} == {path.name for path in (SCHEMA_DIR / "protocol").glob("*.json")}
+
+
+def test_a_keyword_the_generator_cannot_translate_is_refused() -> None:
+    translator = typescript._File("x.schema.json")
+    assert translator.type_of({"type": "integer", "minimum": 0}) == "number"
+    with pytest.raises(typescript.Untranslatable, match="patternProperties"):
+        translator.type_of({"type": "object", "patternProperties": {"^x": {"type": "string"}}})
+
+
+def _tsc() -> Path | None:
+    named = os.environ.get("CRIBCHECK_TSC") or shutil.which("tsc")
+    return Path(named).resolve() if named else None
+
+
+def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
+    tsc = _tsc()
+    if tsc is None:
+        pytest.skip("no TypeScript compiler (tsc on PATH, or CRIBCHECK_TSC); it is not a dependency of the suite")
+    for name in ("adapter.js", "adapter.d.ts"):
+        shutil.copy(ENGINE_FOLDER / name, tmp_path / name.replace("adapter", "cribcheck_adapter"))
+    shutil.copy(DECLARATIONS, tmp_path / DECLARATIONS.name)
+    lines = [
+        'import type * as P from "./cribcheck-protocol";',
+        'import { Adapter, Rejected } from "./cribcheck_adapter";',
+    ]
+    count = 0
+    for file, top in typescript.FILES:
+        schema = json.loads((SCHEMA_DIR / "protocol" / file).read_text(encoding="utf-8"))
+        for example in schema.get("examples", []) if top else []:
+            count += 1
+            lines.append(f"export const example{count}: P.{top} = {json.dumps(example)};")
+    lines += [
+        "// @ts-expect-error: no such operation",
+        'export const wrong1: P.Request = {seq: "1", op: "shuffle", profile: "six-card", input: {}};',
+        "// @ts-expect-error: a show result has a total",
+        "export const wrong2: P.ShowResult = {breakdown: {}};",
+        "// @ts-expect-error: judges_input is a boolean",
+        'export const wrong3: P.OperationClaims = {judges_input: "no"};',
+        "new Adapter({",
+        '  name: "t", version: "1", language: "TypeScript", profiles: ["six-card"],',
+        "  handlers: {show: (input) => ({total: (input.cards as string[]).length}),",
+        '    play: async () => { throw new Rejected("over_31", "35", {index: 2}); }},',
+        '  operationFeatures: {show: ["breakdown"]}, judgesInput: ["play"],',
+        "}).serve();",
+    ]
+    assert count >= 8  # hello, hello responses, requests, responses, bye
+    (tmp_path / "check.ts").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    types = next((folder / "@types" for folder in tsc.parents if (folder / "@types" / "node").is_dir()), None)
+    command = [str(tsc), "--noEmit", "--strict", "--module", "commonjs", "--target", "es2022", "check.ts"]
+    if types is not None:  # @types/node where tsc was installed: the helper's declarations name Buffer
+        command += ["--typeRoots", str(types), "--types", "node"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,44 @@
+"""An engine that trusts its callers, as most real engines do (their own game loop only makes legal
+moves), and claims per operation: `show` with its breakdown, `play` without one (it has none),
+neither judging illegal input. It answers what the reference answers (a play without its
+breakdown); sent an input the reference rejects, it answers an error saying so: a harness that
+respects its claims never sends it one, and every case it is sent passes.
+
+For the tests to show that this could fail: CRIBCHECK_ZOO_CLAIM=judging claims to judge illegal
+input (so the rejection cases are sent, and are errors), CRIBCHECK_ZOO_CLAIM=breakdown claims
+`breakdown` for every operation (so every play case that gives a breakdown fails)."""
+
+from __future__ import annotations
+
+import os
+
+from _common import ADAPTER  # the reference's claims (and the import records this process)
+
+from cribcheck.harness.engine.adapter import Adapter
+from cribcheck.harness.operations.answers import run_reference
+
+
+def answer(op: str):
+    def handler(data, profile):
+        found = run_reference(op, data, profile)
+        if "rejected" in found:
+            raise RuntimeError(f"sent illegal input ({found['rejected']['code']}), though it judges none")
+        result = dict(found["ok"])
+        if op == "play":
+            result.pop("breakdown")  # this engine does not count a play by parts
+        return result
+
+    return handler
+
+
+CLAIM = os.environ.get("CRIBCHECK_ZOO_CLAIM", "")
+Adapter(
+    name="trusts-callers",
+    version="1",
+    language="Python",
+    profiles=ADAPTER.profiles,
+    handlers={"show": answer("show"), "play": answer("play")},
+    features=["breakdown"] if CLAIM == "breakdown" else [],
+    operation_features={} if CLAIM == "breakdown" else {"show": ["breakdown"]},
+    judges_input=CLAIM == "judging",
+).serve()
