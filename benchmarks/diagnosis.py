@@ -2,7 +2,7 @@
 (harness/mutants/catalogue.py) served over the real protocol (`cribcheck serve --mutant NAME`), the
 corpus run against it, and the run's diagnosis read.
 
-    python3 benchmarks/diagnosis.py [--mutant NAME]... [--pairs 200] [--seed 0] [--no-zoo] [--no-cost]
+    python3 benchmarks/diagnosis.py [--mutant NAME]... [--pairs 200] [--seed 0] [--no-zoo] [--no-cost] [--jobs 1]
 
 - one bug: the first likely cause must name the mutant's rule (its first rule is the mutant's);
   target: at least 95% of the mutants;
@@ -20,6 +20,7 @@ Prints Markdown tables (every miss named) and the machine; exit 1 when a target 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import platform
 import random
@@ -136,20 +137,33 @@ def progress(text: str) -> None:
 # --- one bug, two bugs, bugs not owned ------------------------------------------------------------
 
 
-def singles(names: list[str]) -> tuple[list[str], list[Measured], int]:
+def measure_all(engines: list[tuple[str, str]], jobs: int, kind: str) -> list[Measured]:
+    """measure() of each (name, command), `jobs` at a time (each in its own process), in order."""
+    if jobs <= 1:
+        found = []
+        for number, (name, command) in enumerate(engines, start=1):
+            found.append(measure(name, command))
+            progress(f"{kind} {number}/{len(engines)} {name}: {cause_text(found[-1].diagnosis)}")
+        return found
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(measure, name, command) for name, command in engines]
+        for number, future in enumerate(futures, start=1):
+            found = future.result()
+            progress(f"{kind} {number}/{len(engines)} {found.engine}: {cause_text(found.diagnosis)}")
+        return [future.result() for future in futures]
+
+
+def singles(names: list[str], jobs: int) -> tuple[list[str], list[Measured], int]:
     rows = ["| mutant | rule | failing results | first cause | named |", "|---|---|---:|---|---|"]
-    measured = []
+    measured = measure_all([(name, serve_command(name)) for name in names], jobs, "single")
     named = 0
-    for number, name in enumerate(names, start=1):
+    for name, found in zip(names, measured, strict=True):
         rule = get_mutant(name).rule
-        found = measure(name, serve_command(name))
         first = list(found.diagnosis.causes[0].rules[:1]) if found.diagnosis.causes else []
         hit = first == [rule]
         named += hit
-        measured.append(found)
         verdict = "yes" if hit else "**MISS**"
         rows.append(f"| {name} | {rule} | {found.failures} | {cause_text(found.diagnosis, 1)} | {verdict} |")
-        progress(f"single {number}/{len(names)} {name}: {'ok' if hit else 'MISS'} ({cause_text(found.diagnosis)})")
     return rows, measured, named
 
 
@@ -161,43 +175,38 @@ def draw_pairs(count: int, seed: int) -> list[str]:
     return [f"{a}+{b}" for a, b in chance.sample(every, min(count, len(every)))]
 
 
-def pairs(drawn: list[str]) -> tuple[list[str], list[Measured], int]:
+def pairs(drawn: list[str], jobs: int) -> tuple[list[str], list[Measured], int]:
     rows = ["| pair | rules | failing results | first three causes | both named |", "|---|---|---:|---|---|"]
-    measured = []
+    measured = measure_all([(pair, serve_command(pair)) for pair in drawn], jobs, "pair")
     named = 0
-    for number, pair in enumerate(drawn, start=1):
+    for pair, found in zip(drawn, measured, strict=True):
         rules = [mutant.rule for mutant in mutants_named(pair)]
-        found = measure(pair, serve_command(pair))
         among = first_rules(found.diagnosis, 3)
         hit = all(rule in among for rule in rules)
         named += hit
-        measured.append(found)
         if not hit:
             rows.append(
                 f"| {pair} | {', '.join(rules)} | {found.failures} | {cause_text(found.diagnosis)} | **MISS** |"
             )
-        progress(f"pair {number}/{len(drawn)} {pair}: {'ok' if hit else 'MISS'} ({cause_text(found.diagnosis)})")
     return rows, measured, named
 
 
-def zoo() -> tuple[list[str], list[Measured], int, int]:
+def zoo(jobs: int) -> tuple[list[str], list[Measured], int, int]:
     rows = [
         "| zoo bug | rule | failing results | first cause | cites the rule first | among its rules |",
         "|---|---|---:|---|---|---|",
     ]
-    measured = []
+    engines = [(bug.name, shlex.join([sys.executable, str(ZOO_ENGINE), bug.name])) for bug in BUGS]
+    measured = measure_all(engines, jobs, "zoo")
     first = among = 0
-    for bug in BUGS:
-        found = measure(bug.name, shlex.join([sys.executable, str(ZOO_ENGINE), bug.name]))
+    for bug, found in zip(BUGS, measured, strict=True):
         rules = list(found.diagnosis.causes[0].rules) if found.diagnosis.causes else []
         first += rules[:1] == [bug.rule]
         among += bug.rule in rules
-        measured.append(found)
         rows.append(
             f"| {bug.name} | {bug.rule} | {found.failures} | {cause_text(found.diagnosis, 1)} | "
             f"{'yes' if rules[:1] == [bug.rule] else 'no'} | {'yes' if bug.rule in rules else 'no'} |"
         )
-        progress(f"zoo {bug.name}: first cause {cause_text(found.diagnosis, 1)}")
     return rows, measured, first, among
 
 
@@ -266,10 +275,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="the seed of the pairs (default 0)")
     parser.add_argument("--no-zoo", action="store_true", help="leave out the bugs the diagnosis does not own")
     parser.add_argument("--no-cost", action="store_true", help="leave out the runs of more than 2,000 failures")
+    parser.add_argument("--jobs", type=int, default=1, help="engines measured at once, each in a process (default 1)")
     args = parser.parse_args()
     started = time.monotonic()
     names = args.mutant or [mutant.name for mutant in MUTANTS]
-    single_rows, single_runs, single_named = singles(names)
+    single_rows, single_runs, single_named = singles(names, args.jobs)
     top1 = single_named / len(names)
     section(
         f"One bug: the first cause names the mutant's rule for {single_named} of {len(names)} ({top1:.1%})", single_rows
@@ -278,7 +288,7 @@ def main() -> int:
     pair_runs: list[Measured] = []
     both = 1.0
     if drawn:
-        pair_rows, pair_runs, pair_named = pairs(drawn)
+        pair_rows, pair_runs, pair_named = pairs(drawn, args.jobs)
         both = pair_named / len(drawn)
         title = f"Two bugs: both rules among the first three causes for {pair_named} of {len(drawn)} pairs ({both:.1%})"
         section(
@@ -287,7 +297,7 @@ def main() -> int:
         )
     zoo_runs: list[Measured] = []
     if not args.no_zoo:
-        zoo_rows, zoo_runs, zoo_first, zoo_among = zoo()
+        zoo_rows, zoo_runs, zoo_first, zoo_among = zoo(args.jobs)
         title = (
             f"Bugs the diagnosis does not own: the first cause cites the broken rule first for {zoo_first} of "
             f"{len(BUGS)}, among its rules for {zoo_among}"
