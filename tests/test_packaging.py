@@ -90,8 +90,9 @@ def test_the_wheel_carries_the_corpus_and_runs_from_anywhere(installed: Path, tm
     (tmp_path / "reference" / "__init__.py").write_text("raise ImportError('the user reference package')\n")
     (tmp_path / "harness.py").write_text("raise ImportError('the user harness module')\n")
 
-    run = _in_empty_folder(installed, tmp_path, "cribcheck", "run")
+    run = _in_empty_folder(installed, tmp_path, "cribcheck", "run", "--html", "r.html")
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "<h1>cribcheck conformance report</h1>" in (tmp_path / "r.html").read_text(encoding="utf-8")  # templates
     applicable = len(Selection().items(load_cases()))
     assert f"{applicable} results" in run.stdout and f"({applicable}/{applicable} applicable passed)" in run.stdout
 

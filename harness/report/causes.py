@@ -5,7 +5,7 @@ failures listed cause by cause, the smallest first."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cribcheck.harness.report.common import needs_detail, rerun_command
@@ -95,7 +95,6 @@ def cause_lines(
     diagnosis: Diagnosis,
     header: RunHeader | None,
     results: Sequence[CaseResult],
-    paint: Callable[[str], str] = str,
     shown: int = CAUSES_SHOWN,
 ) -> list[str]:
     """The likely causes as a terminal prints them: each with its rules, what it explains, the
@@ -104,7 +103,7 @@ def cause_lines(
     lines = [f"likely causes of the {total} failing result{'s' if total != 1 else ''}:"]
     for number, cause in enumerate(diagnosis.causes[:shown], start=1):
         lines += [
-            f"  {number}. {paint(heading(cause))}",
+            f"  {number}. {heading(cause)}",
             f"     {detail(cause, total)}",
             f"     look first at {cause.case}:",
             f"       {explain_command(header, cause.case)}",

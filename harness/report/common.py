@@ -8,13 +8,14 @@ import json
 import math
 import re
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from cribcheck.harness.contract.dumps import plain
 from cribcheck.harness.operations.features import input_sent
+from cribcheck.harness.report.escaping import visible
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent
 from cribcheck.harness.results.status import Status
 
@@ -22,26 +23,8 @@ REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sen
 DIFF_LINES = 60  # lines of a diff shown before it is cut
 JSON_DEPTH = 64  # levels of a value written into a report before the rest is cut
 
-# What no report may hold as it is: control characters but tab and newline (an engine's message
-# could clear a terminal or break XML), lone surrogates (no UTF-8 writer can encode them) and the
-# two non-characters XML refuses. Each is written as its Python escape, `\x1b`, `\ud800`.
-_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-# On a terminal, the reporters' own colours (SGR), line clears and carriage returns pass.
-_UNSHOWABLE_ON_TERMINAL = re.compile(
-    "\x1b(?!\\[[0-9;]*[mK])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
-)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LINE_BREAKS = re.compile("[\x85\u2028\u2029]")  # inside a JSON string (control characters JSON escapes itself)
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def visible(text: str) -> str:
-    """`text` as any report may write it (see _UNSHOWABLE)."""
-    return _UNSHOWABLE.sub(_escape, text)
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
@@ -49,7 +32,7 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     surrogates escaped, non-finite numbers and other Python values as text, keys as strings, and
     nothing deeper than JSON_DEPTH (which also ends a value that contains itself)."""
     if isinstance(value, str):
-        return _LONE_SURROGATE.sub(_escape, value)
+        return _LONE_SURROGATE.sub(_json_escape, value)
     if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
@@ -80,41 +63,6 @@ def json_text(value: Any) -> str:
 
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
-
-
-class SafeStream:
-    """A text stream for a terminal or a pipe that never fails on what it is given: control
-    characters and lone surrogates escaped (the reporters' own colours kept), characters the
-    stream's encoding lacks written as escapes, and a closed pipe (`cribcheck run | head`) ends
-    the writing, not the run."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.encoding = getattr(stream, "encoding", None) or "utf-8"
-        self._gone = False
-
-    def isatty(self) -> bool:
-        return bool(getattr(self.stream, "isatty", lambda: False)())
-
-    def write(self, text: str) -> int:
-        if self._gone:
-            return len(text)
-        text = _UNSHOWABLE_ON_TERMINAL.sub(_escape, text)
-        try:
-            try:
-                self.stream.write(text)
-            except UnicodeEncodeError:
-                self.stream.write(text.encode(self.encoding, "backslashreplace").decode(self.encoding))
-        except (BrokenPipeError, ValueError):  # a closed pipe, a closed file
-            self._gone = True
-        return len(text)
-
-    def flush(self) -> None:
-        if not self._gone:
-            try:
-                self.stream.flush()
-            except (BrokenPipeError, ValueError):
-                self._gone = True
 
 
 class CollectingReporter:
@@ -286,3 +234,22 @@ def compliance_text(footer: RunFooter) -> str:
         if summary.counts[status.value]
     ]
     return text + ("; " + ", ".join(extras) if extras else "") + ")"
+
+
+def byte_size(lines: Iterable[str]) -> int:
+    """The size of `lines` written one per line, in UTF-8 bytes."""
+    return sum(len(line.encode("utf-8")) + 1 for line in lines)
+
+
+def rows_within(rows: Iterable[str], count: int, budget: int, what: str) -> list[str]:
+    """The first of `count` rows (made as they are asked for) that fit in `budget` bytes, then, if
+    any is left out, a blank line and `N more {what}.`"""
+    kept: list[str] = []
+    used = 0
+    for row in rows:
+        used += len(row.encode("utf-8")) + 1
+        if used > budget:
+            break
+        kept.append(row)
+    left = count - len(kept)
+    return [*kept, "", f"{left:,} more {what}."] if left else kept

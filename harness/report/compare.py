@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cribcheck.harness.report.causes import detail, failing_total, heading
-from cribcheck.harness.report.common import counts_text
+from cribcheck.harness.report.common import byte_size, counts_text, rows_within
+from cribcheck.harness.report.escaping import md_cell, md_code, md_text, on_terminal
 from cribcheck.harness.report.tally import by_rule, compliance_message, figure, verdict
 from cribcheck.harness.results.results import CaseResult, empty_counts, rule_area
 from cribcheck.harness.results.saved import Run
@@ -160,13 +161,15 @@ def _rule_key(per_engine: Sequence[Mapping[str, Mapping[str, int]]], rule: str) 
 
 def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     """The comparison as a terminal shows it: the engines, the rules where they differ, the
-    disagreements (the first `details`; every one is in the Markdown and HTML reports)."""
+    disagreements (the first `details`; every one is in the Markdown and HTML reports). Every
+    text of an engine or a report is made visible (on_terminal) before the columns are measured."""
     columns = comparison.columns
     lines = [f"{len(columns)} engines side by side:"]
-    width = max(len(column.title) for column in columns)
-    for column in columns:
-        lines.append(f"  {column.title:<{width}}  {column.state}")
-        lines.append(f"  {'':<{width}}  [{column.command}]")
+    titles = [on_terminal(column.title) for column in columns]
+    width = max(len(title) for title in titles)
+    for column, title in zip(columns, titles, strict=True):
+        lines.append(f"  {title:<{width}}  {on_terminal(column.state)}")
+        lines.append(f"  {'':<{width}}  [{on_terminal(column.command)}]")
     lines.append("")
     lines += causes_by_engine(columns)
     split = comparison.disagree_by_rule()
@@ -174,12 +177,12 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     compared = comparison.compared
     if differ:
         lines.append(f"rules where the engines disagree on a case ({len(differ)} of {len(comparison.rules)}):")
-        rule_width = max(len(rule) for rule in differ)
+        rule_width = max(len(on_terminal(rule)) for rule in differ)
         head = "  ".join(f"{column.letter:<14}" for column in columns)
         lines.append(f"  {'rule':<{rule_width}}  {head}  disagree")
         for rule in differ:
             cells = "  ".join(f"{_cell(counts):<14}" for counts in comparison.rules[rule])
-            lines.append(f"  {rule:<{rule_width}}  {cells}  {split[rule]}")
+            lines.append(f"  {on_terminal(rule):<{rule_width}}  {cells}  {split[rule]}")
     elif compared:
         lines.append(f"the engines agree on every case they both ran, under all {len(comparison.rules)} rules")
     if not compared:
@@ -188,11 +191,12 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
     lines.append("")
     disagreements = comparison.disagreements
     lines.append(f"{len(disagreements)} case x profile results where the engines disagree")
-    name_width = max([len(row.name) for row in disagreements[:details]] or [0])
-    for row in disagreements[:details]:
+    names = [on_terminal(row.name) for row in disagreements[:details]]
+    name_width = max([len(name) for name in names] or [0])
+    for row, name in zip(disagreements[:details], names, strict=True):
         pairs = zip(columns, row.statuses, strict=True)
         cells = "  ".join(f"{column.letter} {mark(status):<16}" for column, status in pairs)
-        lines.append(f"  {row.name:<{name_width}}  {cells}")
+        lines.append(f"  {name:<{name_width}}  {cells}")
     if len(disagreements) > details:
         lines.append(f"  ... and {len(disagreements) - details} more (all of them in --markdown and --html)")
     return [line.rstrip() for line in [*lines, *_counts_lines(columns)]]
@@ -228,30 +232,40 @@ def _cell(counts: Mapping[str, int]) -> str:
     return f"{shown.symbol} {figure(counts)}".strip() or "·"
 
 
-def markdown_lines(comparison: Comparison) -> list[str]:
-    """The comparison in Markdown: the engines, each rule's figure per engine, every disagreement."""
+def markdown_lines(comparison: Comparison, max_bytes: int) -> list[str]:
+    """The comparison in Markdown, in at most about `max_bytes`: the engines, each rule's figure per
+    engine, the disagreements (the rows past the size counted, not shown). Every text of an engine
+    or a report goes through md_text or md_code (harness/report/escaping.py)."""
     columns = comparison.columns
     lines = [f"## cribcheck: {len(columns)} engines side by side", ""]
     lines += ["| | engine | command | compliance |", "|---|---|---|---|"]
     for column in columns:
-        cells = [f"**{column.letter}**", _md(column.run.label), f"`{_md(column.command)}`", _md(column.state)]
-        lines.append("| " + " | ".join(cells) + " |")
+        cells = [f"**{column.letter}**", md_text(column.run.label), md_code(column.command), md_text(column.state)]
+        lines.append("| " + " | ".join(md_cell(cell) for cell in cells) + " |")
     lines += ["", "### By rule", "", "A case counts under every rule it cites; ✓ all passed, ✗ failures, ! errors,"]
     lines += ["~ skipped or expected failures, – not applicable.", ""]
     lines.append("| Rule | " + " | ".join(column.letter for column in columns) + " | cases the engines disagree on |")
     lines.append("|---|" + "---:|" * len(columns) + "---:|")
     split = comparison.disagree_by_rule()
-    for rule, counts in comparison.rules.items():
-        note = f"✗ {split[rule]}" if rule in split else ""
-        lines.append(f"| `{rule}` | " + " | ".join(_cell(count) for count in counts) + f" | {note} |")
+    rows = (
+        f"| {md_cell(md_code(rule))} | " + " | ".join(_cell(count) for count in counts) + f" | {_split(split, rule)} |"
+        for rule, counts in comparison.rules.items()
+    )
+    lines += rows_within(
+        rows, len(comparison.rules), max_bytes // 2 - byte_size(lines), "rules in the JSON Lines reports"
+    )
     disagreements = comparison.disagreements
     lines += ["", f"### Cases where the engines disagree ({len(disagreements)})", ""]
     if disagreements:
         lines.append("| case | " + " | ".join(column.letter for column in columns) + " | title |")
         lines.append("|---|" + "---|" * len(columns) + "---|")
-        for row in disagreements:
-            cells = " | ".join(mark(status) for status in row.statuses)
-            lines.append(f"| `{row.name}` | {cells} | {_md(row.first.case.title)} |")
+        cases = (
+            f"| {md_cell(md_code(row.name))} | {' | '.join(mark(status) for status in row.statuses)} "
+            f"| {md_cell(md_text(row.first.case.title))} |"
+            for row in disagreements
+        )
+        budget = max_bytes - byte_size(lines) - 200
+        lines += rows_within(cases, len(disagreements), budget, "disagreements in the JSON Lines reports")
     elif comparison.compared:
         lines.append("None: on every case x profile that two engines ran, they agree.")
     else:
@@ -259,5 +273,5 @@ def markdown_lines(comparison: Comparison) -> list[str]:
     return [*lines, ""]
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _split(split: Mapping[str, int], rule: str) -> str:
+    return f"✗ {split[rule]}" if rule in split else ""

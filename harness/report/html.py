@@ -13,18 +13,31 @@ engines pass it, the disagreements first.
 
 A few lines of plain script filter by status, profile and rule and search the text; with script
 off the filters stay hidden and everything is shown.
+
+The page is made by Jinja2 templates (harness/report/templates/) with autoescaping on, and every
+value on its way in is made visible and clipped (the environment's `finalize`: escaping.py's
+`visible`, `clip`): no text of an engine, a case file or a report read back can add an element or
+an attribute, and an `id` is made from a safe alphabet (`entry_id`). A well-kept library does the
+escaping, and a template that forgets nothing is easier to keep than strings that must each
+remember `escape`: a page redesigned keeps both for free.
+
+The page has a size: at most MAX_PAGE_BYTES. Each text is clipped (TEXT_LIMIT characters, a name
+NAME_LIMIT), expected and actual at PRE_LINES lines; the matrix draws at most MAX_COLUMNS profiles
+and MAX_RULES rules; the results that did not pass are shown in full while the page has room, then
+named, then counted, each cut saying what is left out and that the JSON Lines report holds it.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribcheck.harness.contract.files import REPO_ROOT
 from cribcheck.harness.operations.capabilities import Capabilities
@@ -37,15 +50,27 @@ from cribcheck.harness.report.common import (
     not_checked_title,
     rejection_message,
     rerun_command,
-    visible,
 )
-from cribcheck.harness.report.compare import SYMBOLS, Comparison, mark
+from cribcheck.harness.report.compare import SYMBOLS, Column, Comparison, Row, mark
+from cribcheck.harness.report.escaping import clip, visible
 from cribcheck.harness.report.tally import VERDICTS, Matrix, compliance_message, figure, percent, verdict
 from cribcheck.harness.results.results import CaseResult, RunFooter, applicable, rule_area
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
+if TYPE_CHECKING:
+    import jinja2
+
 RULES_BOOK = REPO_ROOT / "docs" / "rules.md"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+MAX_PAGE_BYTES = 10_000_000  # the most the page holds (a page of 20,000-item answers was 85 MB)
+TEXT_LIMIT = 2_000  # characters of one text shown (a title, a message, an explanation)
+NAME_LIMIT = 120  # characters of a name shown (a profile, a rule, a case id, a file)
+PRE_LINES, PRE_CHARS = 200, 20_000  # of expected and of actual, each
+MAX_COLUMNS = 30  # profiles drawn in the matrix and listed in the profile table
+MAX_RULES = 300  # rules drawn in a matrix
+MAX_WARNINGS = 20
+STDERR_LINES = 50
 LISTED = (Status.FAIL, Status.ERROR, Status.XPASS, Status.XFAIL, Status.SKIP)  # results shown one by one
 
 STYLE = """
@@ -124,9 +149,53 @@ POLICY = (
 )
 
 
-def e(value: object) -> str:
-    """A value as HTML text: control characters and lone surrogates made visible, then escaped."""
-    return escape(visible(str(value)), quote=True)
+class Block(str):
+    """A text shown whole in a <pre> (already cut to PRE_LINES and PRE_CHARS): made visible and
+    escaped, not clipped at TEXT_LIMIT."""
+
+
+def _shown(value: object) -> object:
+    """Every value a template writes, on its way in (the environment's `finalize`, before the
+    autoescaping): markup made by these templates passes; a text is clipped and made visible."""
+    if isinstance(value, _markup()):
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, Block):
+        return visible(value)
+    return visible(clip(str(value), TEXT_LIMIT))
+
+
+def _name(value: object) -> str:
+    """The filter `name`: a name clipped at NAME_LIMIT."""
+    return clip(str(value), NAME_LIMIT)
+
+
+@cache
+def _markup() -> type:
+    from markupsafe import Markup
+
+    return Markup
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates' environment: autoescaping on for every template, `finalize` on every value,
+    an undefined name an error. Made once, on the first page (a run without --html never loads
+    Jinja2)."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        finalize=_shown,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["name"] = _name
+    env.globals["split_profile"] = _split_profile
+    return env
 
 
 def rules_book_for(path: Path) -> str:
@@ -134,9 +203,8 @@ def rules_book_for(path: Path) -> str:
     return Path(os.path.relpath(RULES_BOOK, path.resolve().parent)).as_posix()
 
 
-def render(runs: Sequence[Run], *, rules_book: str = "docs/rules.md") -> str:
-    page = _Page(runs, rules_book)
-    return page.html()
+def render(runs: Sequence[Run], *, rules_book: str = "docs/rules.md", max_bytes: int = MAX_PAGE_BYTES) -> str:
+    return _Page(runs, rules_book, max_bytes).html()
 
 
 class HtmlReporter(CollectingReporter):
@@ -150,311 +218,258 @@ def write_html(path: Path, runs: Sequence[Run]) -> None:
     path.write_text(render(runs, rules_book=rules_book_for(path)), encoding="utf-8")
 
 
+def entry_id(number: int, case_id: str, profile: str) -> str:
+    """The `id` of a result's entry, from a safe alphabet: letters, digits and `-` kept, any other
+    character written `_hex_`, the case id and the profile joined by `.` (which neither can then
+    hold): `e0-show-runs-001.six-card`. Two results never share one."""
+    return f"e{number}-{_safe(case_id)}.{_safe(profile)}"
+
+
+def _safe(text: str) -> str:
+    return "".join(char if char.isascii() and (char.isalnum() or char == "-") else f"_{ord(char):x}_" for char in text)
+
+
 class _Page:
-    def __init__(self, runs: Sequence[Run], rules_book: str) -> None:
+    def __init__(self, runs: Sequence[Run], rules_book: str, max_bytes: int) -> None:
         self.runs = runs
         self.book = rules_book
+        self.max_bytes = max_bytes
         self.listed = [[result for result in run.results if result.status in LISTED] for run in runs]
-        self.letters = [column.letter for column in Comparison.of(runs).columns] if len(runs) > 1 else []
+        self.comparison = Comparison.of(runs) if len(runs) > 1 else None
+        self.letters = [column.letter for column in self.comparison.columns] if self.comparison else []
+        self.parts = environment().get_template("parts.html.j2").module
 
     def html(self) -> str:
+        """The page: first without the lists that grow with the results (to measure the rest),
+        then with as much of them as the page's size leaves room for."""
+        empty = self._page(0)
+        return self._page(self.max_bytes - len(empty.encode("utf-8")) - 4_000)
+
+    def _page(self, budget: int) -> str:
         first = self.runs[0].header
         names = ", ".join(run.label for run in self.runs)
-        figures = " · ".join(compliance_message(run.footer.summary.counts) for run in self.runs)
-        parts = [
-            "<!doctype html>",
-            '<html lang="en"><head><meta charset="utf-8">',
-            f'<meta http-equiv="Content-Security-Policy" content="{e(POLICY)}">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>cribcheck {e(first.suite_version)}: {e(names)} — {e(figures)}</title>",
-            f"<style>{STYLE}</style></head><body>",
-            "<header><h1>cribcheck conformance report</h1>",
-            f"<p>suite <b>cribcheck {e(first.suite_version)}</b>, protocol {e(first.protocol)}, cases from "
-            f"<code>{e(first.cases_dir)}</code>, run {e(first.started)}; {len(self.runs)} "
-            f"engine{'s' if len(self.runs) > 1 else ''}: {e(names)}</p></header>",
-            self._filters(),
-        ]
-        if len(self.runs) > 1:
-            parts.append(self._comparison(Comparison.of(self.runs)))
-        for number, run in enumerate(self.runs):
-            parts.append(self._engine(number, run))
-        parts += [self._legend(), f"<script>{SCRIPT}</script>", "</body></html>"]
-        return "\n".join(parts) + "\n"
+        shares = len(self.runs) + (1 if self.comparison else 0)
+        share = max(budget, 0) // shares
+        return (
+            environment()
+            .get_template("page.html.j2")
+            .render(
+                policy=POLICY,
+                style=_markup()(STYLE),
+                script=_markup()(SCRIPT),
+                first=first,
+                names=names,
+                figures=" · ".join(compliance_message(run.footer.summary.counts) for run in self.runs),
+                runs=self.runs,
+                book=self.book,
+                filters=self._filters(),
+                comparison=self._comparison(self.comparison, share) if self.comparison else None,
+                engines=[self._engine(number, run, share) for number, run in enumerate(self.runs)],
+                statuses=[status.value for status in Status],
+                verdicts=VERDICTS,
+                symbols=", ".join(f"{symbol} {status.value}" for status, symbol in SYMBOLS.items()),
+                max_bytes=f"{self.max_bytes:,}",
+            )
+        )
 
     # --- filters -------------------------------------------------------------------------------
 
-    def _filters(self) -> str:
+    def _filters(self) -> dict[str, Any]:
         results = [result for run in self.runs for result in run.results]
         present = [status for status in Status if any(result.status is status for result in results)]
-        profiles = sorted({result.profile for result in results})
-        rules = sorted({rule for result in results for rule in result.case.rules}, key=lambda r: (rule_area(r), r))
+        profiles = sorted({result.profile for result in results})[:MAX_COLUMNS]
+        rules = sorted({rule for result in results for rule in result.case.rules}, key=_by_area)[:MAX_RULES]
         areas: dict[str, list[str]] = {}
         for rule in rules:
             areas.setdefault(rule_area(rule), []).append(rule)
-        status_options = "".join(f'<option value="{e(s.value)}">{e(mark(s))}</option>' for s in present)
-        profile_options = "".join(f'<option value="{e(p)}">{e(p)}</option>' for p in profiles)
-        rule_options = "".join(
-            f'<optgroup label="{e(area)}">'
-            + "".join(f'<option value="{e(rule)}" data-area="{e(area)}">{e(rule)}</option>' for rule in members)
-            + "</optgroup>"
-            for area, members in areas.items()
-        )
-        return (
-            '<form id="filters" hidden role="search">'
-            f'<label>status <select name="status"><option value="">any</option>{status_options}</select></label>'
-            f'<label>profile <select name="profile"><option value="">any</option>{profile_options}</select></label>'
-            f'<label>rule <select name="rule"><option value="">any</option>{rule_options}</select></label>'
-            '<label>search <input type="search" name="search" placeholder="case id, title, message..."></label>'
-            '<output name="shown" aria-live="polite"></output></form>'
-        )
+        return {"statuses": [(s.value, mark(s)) for s in present], "profiles": profiles, "areas": areas}
 
     # --- several engines -----------------------------------------------------------------------
 
-    def _comparison(self, comparison: Comparison) -> str:
-        columns = comparison.columns
-        heads = "".join(f"<th>{e(column.letter)}</th>" for column in columns)
-        engines = "".join(
-            f"<tr><th>{e(column.letter)}</th><td>{e(column.run.label)}</td><td><code>{e(column.command)}</code></td>"
-            f'<td class="{self._state_class(column.run)}">{e(column.state)}</td>'
-            f'<td><a href="#engine-{number}">its report</a></td></tr>'
-            for number, column in enumerate(columns)
-        )
+    def _comparison(self, comparison: Comparison, budget: int) -> dict[str, Any]:
         disagree_by_rule = comparison.disagree_by_rule()
         split_areas = comparison.disagree_by_area()
-        areas = [Matrix.of(column.run.results) for column in columns]
+        areas = [Matrix.of(column.run.results) for column in comparison.columns]
         # the areas with the most disagreements first, then the rest by name
         ordered = sorted(comparison.rules, key=lambda rule: (-split_areas.get(rule_area(rule), 0), *_by_area(rule)))
-        rule_rows = []
+        rule_rows: list[dict[str, Any]] = []
         area = None
-        for rule in ordered:
-            counts = comparison.rules[rule]
+        for rule in ordered[:MAX_RULES]:
             if rule_area(rule) != area:
                 area = rule_area(rule)
-                totals = "".join(self._cell(matrix.total(matrix.areas.get(area, {})), None) for matrix in areas)
-                split = split_areas.get(area, 0)
-                mark_area = f'<td class="c fail">✗ {split} disagree</td>' if split else '<td class="c">agree</td>'
-                rule_rows.append(f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>{totals}{mark_area}</tr>')
-            cells = "".join(self._cell(count, None) for count in counts)
-            split = disagree_by_rule.get(rule, 0)
-            differs = f'<td class="c fail">✗ {split} disagree</td>' if split else '<td class="c">agree</td>'
-            rule_rows.append(
-                f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>{cells}{differs}</tr>'
-            )
-        split_rules = ", ".join(self._rule_link(rule) for rule in sorted(disagree_by_rule, key=_by_area)) or "none"
-        case_rows = []
-        for row in comparison.rows:
-            result = row.first
-            statuses = " ".join(sorted({status.value for status in row.statuses if status is not None}))
-            cells = "".join(
-                f'<td class="c {self._status_class(status)}">{e(mark(status))}</td>' for status in row.statuses
-            )
-            case_rows.append(
-                f'<tr data-entry data-status="{e(statuses)}" data-profile="{e(result.profile)}" '
-                f'data-rules="{e(" ".join(result.case.rules))}"><td>{"disagree" if row.disagree else ""}</td>'
-                f"<td><code>{e(row.name)}</code><br>{e(result.case.title)}</td>{cells}</tr>"
-            )
-        disagreements = len(comparison.disagreements)
-        return (
-            '<section id="comparison"><h2>Engines side by side</h2>'
-            '<table class="engines"><tr><th></th><th>engine</th><th>command</th><th>compliance</th><th></th></tr>'
-            f"{engines}</table>"
-            f"<p><b>{disagreements} case x profile result{'s' if disagreements != 1 else ''}</b> where the engines "
-            f"disagree (one passes, another does not), under the rules: {split_rules}.</p>"
-            "<h3>Each rule, each engine</h3><p>passed / applicable (not applicable results left out); a case "
-            "counts under every rule it cites; the last column counts the cases where the engines disagree, and "
-            "the areas with the most disagreements come first.</p>"
-            f'<div class="wide"><table class="matrix compare"><tr><th>rule</th>{heads}<th>engines</th></tr>'
-            f"{''.join(rule_rows)}</table></div>"
-            f"<h3>Every case, which engines pass ({disagreements} disagreement{'s' if disagreements != 1 else ''}"
-            " first)</h3>"
-            f'<div class="wide"><table class="cases"><tr><th></th><th>case [profile]</th>{heads}</tr>'
-            f"{''.join(case_rows)}</table></div></section>"
-        )
+                totals = [_cell(matrix.total(matrix.areas.get(area, {})), None) for matrix in areas]
+                rule_rows.append({"area": area, "cells": totals, "split": split_areas.get(area, 0)})
+            cells = [_cell(count, None) for count in comparison.rules[rule]]
+            rule_rows.append({"area": None, "rule": rule, "cells": cells, "split": disagree_by_rule.get(rule, 0)})
+        rows, left = self._within(budget, (self.parts.case_row(_case_row(row)) for row in comparison.rows))
+        return {
+            "columns": [_column(column, self._state_class(column.run)) for column in comparison.columns],
+            "disagreements": len(comparison.disagreements),
+            "split_rules": sorted(disagree_by_rule, key=_by_area)[:MAX_RULES],
+            "rule_rows": rule_rows,
+            "rules_left": max(len(ordered) - MAX_RULES, 0),
+            "case_rows": _markup()("\n".join(rows)),
+            "rows_left": len(comparison.rows) - len(rows) if left else 0,
+        }
+
+    @staticmethod
+    def _within(budget: int, pieces: Iterable[str]) -> tuple[list[str], bool]:
+        """The pieces that fit in `budget` bytes, and whether any was left out."""
+        kept: list[str] = []
+        for piece in pieces:
+            budget -= len(piece.encode("utf-8")) + 1
+            if budget < 0:
+                return kept, True
+            kept.append(piece)
+        return kept, False
 
     # --- one engine ----------------------------------------------------------------------------
 
-    def _engine(self, number: int, run: Run) -> str:
-        label = f"{self.letters[number]}: {run.label}" if self.letters else run.label
-        return (
-            f'<section class="engine" id="engine-{number}"><h2>{e(label)}</h2>'
-            + self._facts(run)
-            + self._notes(run)
-            + self._profiles(run)
-            + self._matrix(number, run)
-            + self._entries(number, run)
-            + "</section>"
-        )
-
-    def _facts(self, run: Run) -> str:
-        header, footer = run.header, run.footer
-        info = header.engine
-        facts: list[tuple[str, str]] = []
-        if info is not None:
-            facts += [("engine", f"{info.name} {info.version}"), ("language", info.language)]
-        facts.append(("command", header.engine_command or "the reference engine, in-process"))
-        facts.append(("mode", header.engine_mode))
-        if info is not None:
-            facts.append(("claims", _claims(info.capabilities)))
-        facts += [
-            ("suite", f"cribcheck {header.suite_version}, protocol {header.protocol}, cases {header.cases_dir}"),
-            ("run", f"started {header.started}" + (f", finished {footer.finished}" if footer.finished else "")),
-            # the duration as the JSON Lines report keeps it (to the ms), so a re-rendered page is the same
-            ("results", f"{footer.summary.total:,} of {header.planned:,} planned, in {round(footer.seconds, 3):.2f} s"),
-        ]
-        selection = [f"{key} {_words(value)}" for key, value in header.selection.items() if value]
-        if selection:
-            facts.append(("selection", "; ".join(selection)))
-        overall = compliance_message(footer.summary.counts)
-        body = "".join(f"<dt>{e(name)}</dt><dd>{e(value)}</dd>" for name, value in facts)
-        return (
-            f'<p><span class="big state {self._state_class(run)}">{e(verdict(footer.summary.counts).symbol)} '
-            f'{e(overall)}</span> of the applicable results passed</p><dl class="facts">{body}</dl>'
-        )
-
-    def _notes(self, run: Run) -> str:
+    def _engine(self, number: int, run: Run, budget: int) -> dict[str, Any]:
         footer = run.footer
-        notes = [f'<p class="note stop">stopped: {e(footer.aborted)}</p>'] if footer.aborted else []
-        if footer.interrupted:
-            notes.append('<p class="note">interrupted: what ran is below</p>')
-        if footer.stopped_early:
-            notes.append(f'<p class="note">{e(footer.stopped_early)}</p>')
-        notes += [f'<p class="note">warning: {e(note)}</p>' for note in (*footer.notes, *run.warnings)]
-        title = not_checked_title(footer)
-        if title:
-            items = "".join(f"<li>{e(line)}</li>" for line in not_checked_lines(footer))
-            notes.append(f'<div class="note not-checked"><p>{e(title)}:</p><ul>{items}</ul></div>')
+        label = f"{self.letters[number]}: {run.label}" if self.letters else run.label
+        warnings = [*footer.notes, *run.warnings]
+        stderr = None
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
-            notes.append(
-                "<details open><summary>the engine's stderr (last lines)</summary><pre>"
-                + e("\n".join(line[:300] for line in footer.stderr_tail))
-                + "</pre></details>"
-            )
-        return "".join(notes)
+            stderr = Block("\n".join(line[:300] for line in footer.stderr_tail[-STDERR_LINES:]))
+        profiles = list(footer.summary.by_profile.items())
+        engine: dict[str, Any] = {
+            "number": number,
+            "label": label,
+            "css": self._state_class(run),
+            "symbol": verdict(footer.summary.counts).symbol,
+            "overall": compliance_message(footer.summary.counts),
+            "facts": _facts(run),
+            "aborted": footer.aborted,
+            "interrupted": footer.interrupted,
+            "stopped_early": footer.stopped_early,
+            "warnings": warnings[:MAX_WARNINGS],
+            "not_checked": not_checked_title(footer),
+            "not_checked_lines": not_checked_lines(footer),
+            "warnings_left": max(len(warnings) - MAX_WARNINGS, 0),
+            "stderr": stderr,
+            "profiles": [
+                {
+                    "name": name,
+                    "cell": _cell(counts, None),
+                    "percent": percent(counts),
+                    "counts": [counts[status.value] for status in Status],
+                }
+                for name, counts in profiles[:MAX_COLUMNS]
+            ],
+            "profiles_left": max(len(profiles) - MAX_COLUMNS, 0),
+            "listed": len(self.listed[number]),
+            "bad": sum(needs_detail(result) for result in self.listed[number]),
+        }
+        engine.update(self._entries(number, run, budget))
+        engine["matrix"] = self._matrix(number, run, engine["linked"]) if run.results else None
+        return engine
 
-    def _profiles(self, run: Run) -> str:
-        rows = run.footer.summary.by_profile
-        if not rows:
-            return ""
-        statuses = "".join(f"<th>{e(status.value)}</th>" for status in Status)
-        body = "".join(
-            f'<tr data-col="{e(name)}"><th>{e(name)}</th>{self._cell(counts, None)}'
-            f'<td class="n">{e(percent(counts))}</td>'
-            + "".join(f'<td class="n">{counts[status.value] or ""}</td>' for status in Status)
-            + "</tr>"
-            for name, counts in rows.items()
-        )
-        return (
-            "<h3>Compliance per profile</h3><p>passed / applicable: not applicable results are left out, skips "
-            "count as applicable, expected failures (xfail) are not passes.</p>"
-            f'<div class="wide"><table class="profiles"><tr><th>profile</th><th>passed / applicable</th>'
-            f"<th>%</th>{statuses}</tr>{body}</table></div>"
-        )
-
-    def _matrix(self, number: int, run: Run) -> str:
-        if not run.results:
-            return ""
+    def _matrix(self, number: int, run: Run, linked: set[str]) -> dict[str, Any]:
         matrix = Matrix.of(run.results)
-        firsts = self._first_entries(number)
+        firsts = {key: link for key, link in self._first_entries(number).items() if link in linked}
         columns = run.footer.summary.by_profile
         shown = [profile for profile in matrix.profiles if applicable(columns.get(profile, {}))]
         left_out = [profile for profile in matrix.profiles if profile not in shown]
-        heads = "".join(f'<th data-col="{e(profile)}">{_profile_head(profile)}</th>' for profile in shown)
-        rows = []
+        drawn = shown[:MAX_COLUMNS]
+        rows: list[dict[str, Any]] = []
+        rules = 0
         for area, by_profile in matrix.areas.items():
-            cells = "".join(self._cell(by_profile.get(profile, {}), profile) for profile in shown)
-            rows.append(
-                f'<tr class="area" data-area="{e(area)}"><th>{e(area)}</th>'
-                f"{self._cell(matrix.total(by_profile), None)}{cells}</tr>"
-            )
+            if rules >= MAX_RULES:
+                break
+            cells = [_cell(matrix.total(by_profile), None)]
+            cells += [_cell(by_profile.get(profile, {}), profile) for profile in drawn]
+            rows.append({"area": area, "cells": cells})
             for rule, rule_row in matrix.rules[area].items():
-                cells = "".join(
-                    self._cell(rule_row.get(profile, {}), profile, firsts.get((rule, profile))) for profile in shown
-                )
-                rows.append(
-                    f'<tr data-rule="{e(rule)}"><th class="rule">{self._rule_link(rule)}</th>'
-                    f"{self._cell(matrix.total(rule_row), None)}{cells}</tr>"
-                )
-        note = f"<p>Not applicable under every case, so not drawn: {e(', '.join(left_out))}.</p>" if left_out else ""
-        return (
-            "<h3>Rule areas and rules by profile</h3><p>Each cell: passed / applicable (not applicable results "
-            "left out; the cell's tooltip gives every count). A cell with a failure links to its first failing "
-            f"case below.</p>{note}"
-            f'<div class="wide"><table class="matrix"><tr><th>area / rule</th><th>all profiles</th>{heads}</tr>'
-            f"{''.join(rows)}</table></div>"
-        )
+                rules += 1
+                if rules > MAX_RULES:
+                    break
+                cells = [_cell(matrix.total(rule_row), None)]
+                cells += [_cell(rule_row.get(profile, {}), profile, firsts.get((rule, profile))) for profile in drawn]
+                rows.append({"area": None, "rule": rule, "cells": cells})
+        all_rules = sum(len(found) for found in matrix.rules.values())
+        cut = []
+        if len(shown) > MAX_COLUMNS:
+            cut.append(f"{len(shown) - MAX_COLUMNS} more profiles")
+        if all_rules > MAX_RULES:
+            cut.append(f"{all_rules - MAX_RULES} more rules")
+        return {
+            "profiles": drawn,
+            "left_out": [_name(profile) for profile in left_out[:MAX_COLUMNS]]
+            + ([f"and {len(left_out) - MAX_COLUMNS} more"] if len(left_out) > MAX_COLUMNS else []),
+            "rows": rows,
+            "cut": f"{' and '.join(cut)} are not drawn: every result is in the JSON Lines report." if cut else "",
+        }
 
     def _first_entries(self, number: int) -> dict[tuple[str, str], str]:
         found: dict[tuple[str, str], str] = {}
         for result in self.listed[number]:
             for rule in result.case.rules:
-                found.setdefault((rule, result.profile), _entry_id(number, result))
+                found.setdefault((rule, result.profile), entry_id(number, result.case.id, result.profile))
         return found
 
-    def _entries(self, number: int, run: Run) -> str:
-        listed = self.listed[number]
-        bad = sum(needs_detail(result) for result in listed)
-        if not listed:
-            return "<h3>Results that did not pass</h3><p>None: every applicable result passed.</p>"
+    def _entries(self, number: int, run: Run, budget: int) -> dict[str, Any]:
+        """The results that did not pass, by their case's first rule: each in full while `budget`
+        bytes allow, then named on a line (`short`), then counted (`unnamed`)."""
         groups: dict[str, list[CaseResult]] = {}
-        for result in listed:
+        for result in self.listed[number]:
             groups.setdefault(result.case.rules[0] if result.case.rules else "(no rule)", []).append(result)
-        sections = []
-        for rule in sorted(groups, key=lambda r: (rule_area(r), r)):
-            entries = "".join(self._entry(number, run, result) for result in groups[rule])
-            sections.append(
-                f"<section data-group><h4>{self._rule_link(rule)} ({len(groups[rule])})</h4>{entries}</section>"
-            )
-        return (
-            f"<h3>Results that did not pass ({len(listed)}: {bad} failing the run), by their case's first rule</h3>"
-            + "".join(sections)
-        )
+        shown_groups: list[dict[str, Any]] = []
+        linked: set[str] = set()
+        short = unnamed = 0
+        in_full = budget > 0  # until the first entry that does not fit: the rest are named only
+        for rule in sorted(groups, key=_by_area):
+            pieces: list[str] = []
+            for result in groups[rule]:
+                view = self._entry_view(number, run, result, in_full)
+                full = self.parts.entry(view, self.book) if in_full else ""
+                if full and len(full.encode("utf-8")) <= budget:
+                    piece = full
+                else:
+                    in_full = False
+                    piece = self.parts.short_entry(view)
+                    if len(piece.encode("utf-8")) > budget:
+                        unnamed += 1
+                        continue
+                    short += 1
+                budget -= len(piece.encode("utf-8")) + 1
+                linked.add(view["id"])
+                pieces.append(piece)
+            if pieces:
+                budget -= 200
+                shown_groups.append({"rule": rule, "count": len(groups[rule]), "entries": _markup()("".join(pieces))})
+        return {"groups": shown_groups, "short": short, "unnamed": unnamed, "linked": linked}
 
-    def _entry(self, number: int, run: Run, result: CaseResult) -> str:
+    def _entry_view(self, number: int, run: Run, result: CaseResult, in_full: bool = True) -> dict[str, Any]:
+        """What an entry shows; its expected and actual only when `in_full` (they cost the most)."""
         case = result.case
-        css = self._status_class(result.status)
-        rules = ", ".join(self._rule_link(rule) for rule in case.rules)
-        parts = [
-            f'<article class="entry {css}" id="{_entry_id(number, result)}" data-entry '
-            f'data-status="{e(result.status.value)}" data-profile="{e(result.profile)}" '
-            f'data-rules="{e(" ".join(case.rules))}">',
-            f'<h4><span class="state {css}">{e(mark(result.status).upper())}</span> '
-            f"<code>{e(result.item.name)}</code>: {e(case.title)}</h4>",
-            f'<p class="meta">rules {rules} · file <code>{e(case.file)}</code> · operation {e(case.op or "none")}'
-            f"{' · ' + e(run.label) if len(self.runs) > 1 else ''}</p>",
-        ]
-        if case.explain:
-            parts.append(f'<p class="explain">{e(" ".join(case.explain.split()))}</p>')
-        if result.mismatches:
-            parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in result.mismatches) + "</ul>")
-        if result.message and result.status is not Status.FAIL:
-            parts.append(f"<p>{e(result.message)}</p>")
         message = rejection_message(result)
-        if message:
-            parts.append(f"<p>the engine's rejection message: {e(message)}</p>")
-        if result.expected is not None or result.actual is not None:
-            expected = _json(result.expected)
-            actual = _json(actual_shown(result.expected, result.actual))
-            parts.append(
-                f'<div class="sides"><div><h5>expected</h5><pre>{e(expected)}</pre></div>'
-                f"<div><h5>actual</h5><pre>{e(actual)}</pre></div></div>"
-            )
-        if run.header.rerun_prefix:
-            parts.append(f"<p>rerun: <code>{e(rerun_command(run.header, result))}</code></p>")
-        return "".join(parts) + "</article>"
+        sides = in_full and (result.expected is not None or result.actual is not None)
+        return {
+            "id": entry_id(number, case.id, result.profile),
+            "css": self._status_class(result.status),
+            "status": result.status.value,
+            "mark": mark(result.status),
+            "profile": result.profile,
+            "rules": " ".join(_name(rule) for rule in case.rules),
+            "rule_list": case.rules[:20],
+            "name": result.item.name,
+            "title": case.title,
+            "file": case.file,
+            "op": case.op or "none",  # a transcript's line that names no operation (cribcheck check)
+            "engine": run.label if len(self.runs) > 1 else "",
+            "explain": " ".join(case.explain[: TEXT_LIMIT * 2].split()) if case.explain else "",
+            "mismatches": result.mismatches[:20],
+            "more_mismatches": max(len(result.mismatches) - 20, 0),
+            "message": result.message if result.message and result.status is not Status.FAIL else None,
+            "rejection": message,
+            "sides": sides,
+            "expected": _pre(result.expected) if sides else "",
+            "actual": _pre(actual_shown(result.expected, result.actual)) if sides else "",
+            "rerun": rerun_command(run.header, result) if run.header.rerun_prefix else None,
+        }
 
     # --- pieces --------------------------------------------------------------------------------
-
-    def _cell(self, counts: Mapping[str, int], profile: str | None, link: str | None = None) -> str:
-        shown = verdict(counts)
-        text = f"{shown.symbol} {figure(counts)}".strip()
-        title = ", ".join(f"{count} {name}" for name, count in counts.items() if count) or "no cases"
-        title = f"{profile}: {title}" if profile else title
-        body = f'<a href="#{e(link)}">{e(text)}</a>' if link and shown.css in ("fail", "error") else e(text)
-        column = f' data-col="{e(profile)}"' if profile else ""
-        return f'<td class="c {shown.css}"{column} title="{e(title + " — " + shown.word)}">{body}</td>'
-
-    def _rule_link(self, rule: str) -> str:
-        return f'<a href="{e(self.book)}#{e(rule.lower())}"><code>{e(rule)}</code></a>'
 
     @staticmethod
     def _status_class(status: Status | None) -> str:
@@ -468,32 +483,99 @@ class _Page:
             return "fail"
         return verdict(run.footer.summary.counts).css
 
-    def _legend(self) -> str:
-        items = "".join(f'<li><span class="state {v.css}">{e(v.symbol)}</span> {e(v.word)}</li>' for v in VERDICTS)
-        symbols = ", ".join(f"{symbol} {status.value}" for status, symbol in SYMBOLS.items())
-        return (
-            f'<footer><h2>Reading this page</h2><ul class="legend">{items}</ul><p>Per result: {e(symbols)}; '
-            "· not run (the engine did not start, or the run stopped before it). Each rule links to its entry "
-            "in the rules book. Filters and search need script; without it everything is shown.</p></footer>"
-        )
+
+def _cell(counts: Mapping[str, int], profile: str | None, link: str | None = None) -> dict[str, Any]:
+    shown = verdict(counts)
+    title = ", ".join(f"{count} {name}" for name, count in counts.items() if count) or "no cases"
+    title = f"{_name(profile)}: {title}" if profile else title
+    return {
+        "css": shown.css,
+        "text": f"{shown.symbol} {figure(counts)}".strip(),
+        "title": f"{title} — {shown.word}",
+        "link": link if link and shown.css in ("fail", "error") else None,
+        "col": profile,
+    }
+
+
+def _column(column: Column, css: str) -> dict[str, str]:
+    return {"letter": column.letter, "label": column.run.label, "command": column.command, "state": column.state,
+            "css": css}  # fmt: skip
+
+
+def _case_row(row: Row) -> dict[str, Any]:
+    result = row.first
+    return {
+        "statuses": " ".join(sorted({status.value for status in row.statuses if status is not None})),
+        "profile": result.profile,
+        "rules": " ".join(_name(rule) for rule in result.case.rules),
+        "disagree": row.disagree,
+        "name": row.name,
+        "title": result.case.title,
+        "cells": [{"css": _Page._status_class(status), "mark": mark(status)} for status in row.statuses],
+    }
+
+
+def _facts(run: Run) -> list[tuple[str, str]]:
+    header, footer = run.header, run.footer
+    info = header.engine
+    facts: list[tuple[str, str]] = []
+    if info is not None:
+        facts += [("engine", f"{info.name} {info.version}"), ("language", info.language)]
+    facts.append(("command", header.engine_command or "the reference engine, in-process"))
+    facts.append(("mode", header.engine_mode))
+    if info is not None:
+        facts.append(("claims", _claims(info.capabilities)))
+    facts += [
+        ("suite", f"cribcheck {header.suite_version}, protocol {header.protocol}, cases {header.cases_dir}"),
+        ("run", f"started {header.started}" + (f", finished {footer.finished}" if footer.finished else "")),
+        # the duration as the JSON Lines report keeps it (to the ms), so a re-rendered page is the same
+        ("results", f"{footer.summary.total:,} of {header.planned:,} planned, in {round(footer.seconds, 3):.2f} s"),
+    ]
+    selection = [f"{key} {_words(value)}" for key, value in header.selection.items() if value]
+    if selection:
+        facts.append(("selection", "; ".join(selection)))
+    return facts
 
 
 def _by_area(rule: str) -> tuple[str, str]:
     return (rule_area(rule), rule)
 
 
-def _profile_head(profile: str) -> str:
+def _split_profile(profile: str) -> tuple[str, str]:
     """A variant's heading on two lines: its main profile, then what it changes."""
     main, _, variant = profile.partition("--")
-    return f"{e(main)}<br><small>{e(variant)}</small>" if variant else e(main)
+    return main, variant
 
 
-def _entry_id(number: int, result: CaseResult) -> str:
-    return f"e{number}-{result.case.id}-{result.profile}"
+def _pre(value: Any) -> Block:
+    """A value as pretty JSON, cut at PRE_LINES lines and PRE_CHARS characters, saying how much
+    more the JSON Lines report holds. Each list and object is cut to PRE_LINES members before the
+    dump (each takes a line at least), so a 20,000-item list costs no more than a 200-item one."""
+    trimmed, dropped = _trim(value)
+    trimmed = json_safe(trimmed)
+    text = json.dumps(trimmed, indent=2, sort_keys=True, ensure_ascii=False)
+    lines = text.split("\n")
+    shown = "\n".join(lines[:PRE_LINES])[:PRE_CHARS]
+    if len(shown) == len(text) and not dropped:
+        return Block(text)
+    more = len(lines) - shown.count("\n") - 1
+    cut = [f"{more:,} more lines" if more else "", f"{dropped:,} more items" if dropped else ""]
+    if len(shown) < len(text) and not more:
+        cut[0] = f"{len(text) - len(shown):,} more characters"
+    return Block(f"{shown}\n… {' and '.join(part for part in cut if part)} in the JSON Lines report")
 
 
-def _json(value: Any) -> str:
-    return json.dumps(json_safe(value), indent=2, sort_keys=True, ensure_ascii=False)
+def _trim(value: Any) -> tuple[Any, int]:
+    """`value` with every list and object cut to its first PRE_LINES members, and how many were cut."""
+    if isinstance(value, (list, tuple)):
+        parts = [_trim(item) for item in value[:PRE_LINES]]
+        return [part for part, _ in parts], len(value) - len(parts) + sum(cut for _, cut in parts)
+    if isinstance(value, Mapping):
+        keys = list(itertools.islice(value, PRE_LINES))
+        parts = [_trim(value[key]) for key in keys]
+        kept = {key: part for key, (part, _) in zip(keys, parts, strict=True)}
+        return kept, len(value) - len(keys) + sum(cut for _, cut in parts)
+    return value, 0
 
 
 def _claims(claimed: Capabilities) -> str:

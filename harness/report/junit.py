@@ -8,36 +8,33 @@ an engine that could not start (or had nothing applicable) is `<testcase name="e
 <error type="setup">; a run interrupted (Ctrl-C, SIGTERM) is `<testcase name="run">` with
 `<error message="run interrupted" type="interrupted">`; a run stopped by -x or --max-fail is
 `<testcase name="run">` with `<skipped message="stopped early: ...">`. That suite's property
-`complete` is false whenever results are missing."""
+`complete` is false whenever results are missing.
+
+Every text and attribute, whoever wrote it, goes through one XML cleaning as the file is written
+(write_junit: harness/report/escaping.py's clean_xml), the several engines' file included."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from pathlib import Path
 
-from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds, visible
+from cribcheck.harness.report.common import CollectingReporter, diff_lines, rerun_command, shown_seconds
+from cribcheck.harness.report.escaping import clean_xml
 from cribcheck.harness.results.results import CaseResult, RunFooter, area_of
 from cribcheck.harness.results.status import Status
 
 
-def _clean(text: str) -> str:
-    """XML 1.0 cannot hold most control characters, lone surrogates or U+FFFE: escape them."""
-    return visible(text)
-
-
-def _clean_tree(root: ET.Element) -> None:
-    """Every text and attribute of the tree made writable (a case file's name, an engine's words)."""
-    for element in root.iter():
-        element.text = None if element.text is None else _clean(element.text)
-        for key, value in element.attrib.items():
-            element.set(key, _clean(value))
+def write_junit(root: ET.Element, path: Path) -> None:
+    """The one way a JUnit file is written: every text, tail and attribute made XML (clean_xml)."""
+    tree = ET.ElementTree(clean_xml(root))
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
 class JUnitReporter(CollectingReporter):
     def finish(self, footer: RunFooter) -> None:
-        tree = ET.ElementTree(self.build(footer))
-        ET.indent(tree)
-        tree.write(self.path, encoding="utf-8", xml_declaration=True)
+        write_junit(self.build(footer), self.path)
 
     def build(self, footer: RunFooter) -> ET.Element:
         root = ET.Element("testsuites", name="cribcheck", time=f"{footer.seconds:.3f}")
@@ -61,8 +58,7 @@ class JUnitReporter(CollectingReporter):
         for key, value in totals.items():
             root.set(key, str(value))
         if footer.stderr_tail:
-            ET.SubElement(root, "system-err").text = _clean("\n".join(footer.stderr_tail))
-        _clean_tree(root)
+            ET.SubElement(root, "system-err").text = "\n".join(footer.stderr_tail)
         return root
 
     def _run_suite(self, root: ET.Element, footer: RunFooter, totals: dict[str, int]) -> None:
@@ -81,11 +77,11 @@ class JUnitReporter(CollectingReporter):
             text = footer.aborted or "run interrupted"
             kind = "setup" if footer.aborted and not footer.interrupted else "interrupted"
             message = "run interrupted" if footer.interrupted else text
-            ET.SubElement(case, "error", message=_clean(message[:500]), type=kind).text = _clean(text)
+            ET.SubElement(case, "error", message=message[:500], type=kind).text = text
             suite.set("errors", "1")
             totals["errors"] += 1
         elif footer.stopped_early:
-            ET.SubElement(case, "skipped", message=_clean(f"stopped early: {footer.stopped_early}"))
+            ET.SubElement(case, "skipped", message=f"stopped early: {footer.stopped_early}")
             suite.set("skipped", "1")
             totals["skipped"] += 1
 
@@ -99,13 +95,13 @@ class JUnitReporter(CollectingReporter):
             file=case.file,
             time=f"{shown_seconds(result.seconds):.3f}",
         )
-        message = _clean((result.message or result.status.value)[:500])
+        message = (result.message or result.status.value)[:500]
         if result.status in (Status.FAIL, Status.XPASS):
             failure = ET.SubElement(element, "failure", message=message, type=result.status.value)
-            failure.text = _clean(self._body(result))
+            failure.text = self._body(result)
             return "failures"
         if result.status is Status.ERROR:
-            ET.SubElement(element, "error", message=message, type="error").text = _clean(self._body(result))
+            ET.SubElement(element, "error", message=message, type="error").text = self._body(result)
             return "errors"
         if result.status in (Status.SKIP, Status.NOT_APPLICABLE, Status.XFAIL):
             ET.SubElement(element, "skipped", message=f"{result.status.value}: {message}")

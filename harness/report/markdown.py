@@ -1,8 +1,16 @@
 """--markdown FILE.md: a summary for a CI step (GitHub's $GITHUB_STEP_SUMMARY, say): compliance,
 counts by profile, by rule area and by rule, and every failure grouped under its case's first
-rule, each folded under <details>. Past MAX_BYTES of text (GitHub cuts a step summary at 1 MiB)
-the remaining failures are still each named on a line, and the summary says where their details
-are; none is left out."""
+rule, each folded under <details>.
+
+At most MAX_BYTES (GitHub cuts a step summary at 1 MiB), whatever the run or a report read back
+holds: every text is clipped (harness/report/escaping.py), the tables stop at their share of the
+size and count the rows left out, and past the size the remaining failures are each named on a
+line without their details, then, if even their names do not fit, counted; the summary says where
+the rest is (the JSON Lines report).
+
+Every text of an engine, a case file or a report enters through one of escaping.py's Markdown
+rules: md_text (literal text), md_code (a code span), md_fence (a code block), md_html (inside the
+report's own <summary>); never as Markdown."""
 
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from collections.abc import Mapping
 
 from cribcheck.harness.report.common import (
     CollectingReporter,
+    byte_size,
     compliance_text,
     diff_lines,
     needs_detail,
@@ -17,25 +26,26 @@ from cribcheck.harness.report.common import (
     not_checked_title,
     rejection_message,
     rerun_command,
-    visible,
+    rows_within,
 )
+from cribcheck.harness.report.escaping import NAME_LIMIT, md_cell, md_code, md_fence, md_html, md_text
 from cribcheck.harness.report.tally import by_rule, figure, verdict
 from cribcheck.harness.results.results import CaseResult, RunFooter
 from cribcheck.harness.results.status import Status
 
 MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 MiB (1,048,576 bytes)
+STDERR_LINES = 50  # the last lines of the engine's stderr shown
+NOTES = 20  # warnings shown; the JSON Lines report holds every one
+MORE = "in the JSON Lines report (`--report FILE.jsonl`); `cribcheck summary FILE.jsonl --html FILE.html` shows it"
 
 
-def _size(lines: list[str]) -> int:
-    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)  # sized before escaping
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+_size = byte_size
 
 
 class MarkdownReporter(CollectingReporter):
     max_bytes = MAX_BYTES
+    level = 2  # the heading level of the report's title (3 when it is one engine of several)
+    letter = ""  # the engine's letter among several (`A: `), put before the title
 
     def finish(self, footer: RunFooter) -> None:
         self.path.write_text(self.render(footer), encoding="utf-8")
@@ -44,83 +54,117 @@ class MarkdownReporter(CollectingReporter):
         header = self._header
         lines: list[str] = []
         engine = header.engine.label if header and header.engine else (header.engine_command if header else None)
-        lines.append(f"## cribcheck {header.suite_version if header else ''}: {engine or 'no engine'}")
+        title = f"{self.letter}: " if self.letter else ""
+        title += f"cribcheck {md_text(header.suite_version, NAME_LIMIT) if header else ''}: "
+        lines.append(f"{'#' * self.level} {title}{md_text(engine or 'no engine', NAME_LIMIT)}")
         lines.append("")
         verdict = "passed" if footer.exit_status == 0 else "FAILED"
         lines.append(f"**{verdict}**, {compliance_text(footer)}")
         lines.append("")
         if footer.aborted:
-            lines += [f"> **Stopped:** {_cell(footer.aborted)}", ""]
-        for state in (footer.stopped_early, "Interrupted: what ran is below." if footer.interrupted else None):
-            if state:
-                lines += [f"> {state}", ""]
-        for note in footer.notes:
-            lines += [f"> **Warning:** {_cell(note)}", ""]
+            lines += [f"> **Stopped:** {md_text(footer.aborted)}", ""]
+        if footer.stopped_early:
+            lines += [f"> {md_text(footer.stopped_early)}", ""]
+        if footer.interrupted:
+            lines += ["> Interrupted: what ran is below.", ""]
+        for note in footer.notes[:NOTES]:
+            lines += [f"> **Warning:** {md_text(note)}", ""]
+        if len(footer.notes) > NOTES:
+            lines += [f"> {len(footer.notes) - NOTES:,} more warnings {MORE}.", ""]
         title = not_checked_title(footer)
         if title:
-            lines += [f"**{title[0].upper()}{title[1:]}:**", ""]
-            lines += [f"- {_cell(line)}" for line in not_checked_lines(footer)]
+            lines += [f"**{md_text(title[0].upper() + title[1:])}:**", ""]
+            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer)]
             lines.append("")
-        if self._results:
-            lines += self._table("Profile", footer.summary.by_profile)
-            lines += self._table("Rule area", footer.summary.by_area)
-            lines += self._rule_table()
-        lines += self._failures(_size(lines))
+        stderr: list[str] = []
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
-            lines += ["<details><summary>The engine's stderr (last lines)</summary>", "", "```"]
-            lines += [line[:300] for line in footer.stderr_tail]
-            lines += ["```", "</details>", ""]
-        return visible("\n".join(lines)) + "\n"
+            tail = [line[:300] for line in footer.stderr_tail[-STDERR_LINES:]]
+            stderr = ["<details><summary>The engine's stderr (last lines)</summary>", "", *md_fence(tail)]
+            stderr += ["", "</details>", ""]
+        if self._results:
+            tables = self.max_bytes // 4  # the three tables' share, each counting the rows it leaves out
+            lines += self._table("Profile", footer.summary.by_profile, tables // 3)
+            lines += self._table("Rule area", footer.summary.by_area, tables // 3)
+            lines += self._rule_table(tables // 3)
+        lines += self._failures(_size(lines) + _size(stderr))
+        return "\n".join([*lines, *stderr]) + "\n"
 
-    def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> list[str]:
+    def _table(self, title: str, rows: Mapping[str, Mapping[str, int]], budget: int) -> list[str]:
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
         lines = [
             f"| {title} | " + " | ".join(status.value for status in shown) + " |",
             "|---|" + "---:|" * len(shown),
         ]
-        for name, row in rows.items():
-            lines.append(f"| {_cell(name)} | " + " | ".join(str(row[status.value]) for status in shown) + " |")
-        return [*lines, ""]
+        body = (
+            f"| {md_cell(md_text(name, NAME_LIMIT))} | " + " | ".join(str(row[status.value]) for status in shown) + " |"
+            for name, row in rows.items()
+        )
+        return [*lines, *rows_within(body, len(rows), budget - _size(lines), f"rows {MORE}"), ""]
 
-    def _rule_table(self) -> list[str]:
+    def _rule_table(self, budget: int) -> list[str]:
         """One row per rule: its verdict in a symbol and a word, passed/applicable, the counts."""
         rows = by_rule(self._results)
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
         lines = [
+            "A case counts under every rule it cites.",
+            "",
             "| Rule | | passed/applicable | " + " | ".join(status.value for status in shown) + " |",
             "|---|---|---:|" + "---:|" * len(shown),
         ]
-        for rule, row in rows.items():
-            mark = verdict(row)
-            cells = [f"`{rule}`", f"{mark.symbol} {mark.word}", figure(row), *(str(row[s.value]) for s in shown)]
-            lines.append("| " + " | ".join(cells) + " |")
-        return ["A case counts under every rule it cites.", "", *lines, ""]
+        body = (
+            "| "
+            + " | ".join(
+                [md_cell(md_code(rule)), f"{verdict(row).symbol} {verdict(row).word}", figure(row)]
+                + [str(row[s.value]) for s in shown]
+            )
+            + " |"
+            for rule, row in rows.items()
+        )
+        return [*lines, *rows_within(body, len(rows), budget - _size(lines), f"rules {MORE}"), ""]
 
     def _failures(self, used: int) -> list[str]:
         """Every failure, grouped by its case's first rule; each in full while the whole text
-        (`used` bytes before this part) stays under MAX_BYTES, else named on one line."""
+        (`used` bytes before this part) stays under max_bytes, else named on one line, else (when
+        even the names do not fit) counted."""
         detailed = [result for result in self._results if needs_detail(result)]
         if not detailed:
             return []
         groups: dict[str, list[CaseResult]] = {}
         for result in detailed:
             groups.setdefault(result.case.rules[0] if result.case.rules else "(no rule)", []).append(result)
-        heads = {rule: f"#### `{rule}` ({len(results)})" for rule, results in groups.items()}
+        heads = {rule: f"{'#' * (self.level + 2)} {md_code(rule)} ({len(results)})" for rule, results in groups.items()}
+        budget = self.max_bytes - used - 2_000  # room for the closing notes
         shorts = {result.item.key: self._short(result) for result in detailed}
-        budget = self.max_bytes - used - _size([*heads.values(), *shorts.values()]) - 1000 - 4 * len(heads)
-        lines = [f"### Failures ({len(detailed)}), by rule", ""]
-        short = 0
+        needed = _size([*heads.values(), *shorts.values()]) + 2 * len(heads)
+        named_all = needed <= budget
+        budget -= needed if named_all else 0
+        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed)}), by rule", ""]
+        short = unnamed = 0
         for rule in sorted(groups):
+            if not named_all:
+                if _size([heads[rule]]) + 1 > budget:
+                    unnamed += len(groups[rule])
+                    continue
+                budget -= _size([heads[rule], ""])
             lines += [heads[rule], ""]
             for result in groups[rule]:
+                line = shorts[result.item.key]
+                if not named_all:
+                    if _size([line]) > budget:
+                        unnamed += 1
+                        continue
+                    budget -= _size([line])
+                    short += 1
+                    lines.append(line)
+                    continue
                 detail = self._detail(result)
-                extra = _size(detail) - _size([shorts[result.item.key]])
+                extra = _size(detail) - _size([line])
                 if extra <= budget:
                     budget -= extra
                     lines += detail
                 else:
                     short += 1
-                    lines.append(shorts[result.item.key])
+                    lines.append(line)
             if lines[-1] != "":
                 lines.append("")
         if short:
@@ -130,30 +174,32 @@ class MarkdownReporter(CollectingReporter):
                 "`cribcheck summary FILE.jsonl --html FILE.html` shows them all.",
                 "",
             ]
+        if unnamed:
+            lines += [f"> {unnamed:,} more failures, not named here to keep this summary under its size: {MORE}.", ""]
         return lines
 
     def _short(self, result: CaseResult) -> str:
-        return f"- **{result.status.value.upper()}** `{result.item.name}`: {_cell(result.case.title)}"
+        return f"- **{result.status.value.upper()}** {md_code(result.item.name)}: {md_text(result.case.title)}"
 
     def _detail(self, result: CaseResult) -> list[str]:
         case = result.case
         lines = [
-            f"<details><summary><b>{result.status.value.upper()}</b> <code>{result.item.name}</code>: "
-            f"{_cell(case.title)}</summary>",
+            f"<details><summary><b>{result.status.value.upper()}</b> <code>{md_html(result.item.name, NAME_LIMIT)}"
+            f"</code>: {md_html(case.title)}</summary>",
             "",
-            f"- file `{case.file}`, rules {', '.join(f'`{rule}`' for rule in case.rules)}",
+            f"- file {md_code(case.file)}, rules {', '.join(md_code(rule) for rule in case.rules)}",
         ]
         if case.explain:
-            lines.append(f"- explanation: {_cell(' '.join(case.explain.split()))}")
-        lines += [f"- {_cell(mismatch)}" for mismatch in result.mismatches]
+            lines.append(f"- explanation: {md_text(case.explain)}")
+        lines += [f"- {md_text(mismatch)}" for mismatch in result.mismatches]
         if result.message and result.status is not Status.FAIL:
-            lines.append(f"- {_cell(result.message)}")
+            lines.append(f"- {md_text(result.message)}")
         message = rejection_message(result)
         if message:
-            lines.append(f"- the engine's rejection message: {_cell(message)}")
+            lines.append(f"- the engine's rejection message: {md_text(message)}")
         diff = diff_lines(result)
         if diff:
-            lines += ["", "```diff", *diff, "```"]
+            lines += ["", *md_fence([line[:1_000] for line in diff], "diff")]
         if self._header:
-            lines += ["", f"Rerun: `{rerun_command(self._header, result)}`"]
+            lines += ["", f"Rerun: {md_code(rerun_command(self._header, result), 1_000)}"]
         return [*lines, "", "</details>", ""]

@@ -19,8 +19,9 @@ from typing import TextIO
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
 from cribcheck.harness.report.compare import Comparison, markdown_lines, terminal_lines
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.html import HtmlReporter, write_html
-from cribcheck.harness.report.junit import JUnitReporter
+from cribcheck.harness.report.junit import JUnitReporter, write_junit
 from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.saved import Run
@@ -67,7 +68,7 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
         outputs.markdown.write_text(side_by_side_markdown(comparison), encoding="utf-8")
         written.append(outputs.markdown)
     if outputs.junit:
-        side_by_side_junit(comparison).write(outputs.junit, encoding="utf-8", xml_declaration=True)
+        write_junit(side_by_side_junit(comparison), outputs.junit)
         written.append(outputs.junit)
     if outputs.html:
         write_html(outputs.html, runs)
@@ -80,16 +81,20 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
 
 
 def side_by_side_markdown(comparison: Comparison) -> str:
-    lines = markdown_lines(comparison)
+    """The comparison, then each engine's own report a heading level down; each of these parts
+    has an equal share of MAX_BYTES."""
     share = MAX_BYTES // (len(comparison.columns) + 1)
+    lines = markdown_lines(comparison, share)
     for column in comparison.columns:
         reporter = MarkdownReporter(Path("unused.md"))
         reporter.max_bytes = share
+        reporter.level = 3
+        reporter.letter = column.letter
         replay_into(column.run, reporter)
-        text = reporter.render(column.run.footer)
-        text = text.replace("## cribcheck ", f"## {column.letter}: cribcheck ", 1)
-        lines += ["#" + line if line.startswith("#") else line for line in text.splitlines()]
-    return "\n".join(lines) + "\n"
+        # a blank line after each part: the part may end in an HTML block (`</details>`), which runs
+        # on to the next blank line, and the next engine's heading must not be read as raw HTML
+        lines += [*reporter.render(column.run.footer).splitlines(), ""]
+    return "\n".join(lines)
 
 
 def replay_into(run: Run, reporter: Reporter) -> None:
@@ -99,7 +104,7 @@ def replay_into(run: Run, reporter: Reporter) -> None:
         reporter.case(result)
 
 
-def side_by_side_junit(comparison: Comparison) -> ET.ElementTree:
+def side_by_side_junit(comparison: Comparison) -> ET.Element:
     root = ET.Element("testsuites", name="cribcheck")
     totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
     seconds = 0.0
@@ -124,9 +129,7 @@ def side_by_side_junit(comparison: Comparison) -> ET.ElementTree:
     for key, value in totals.items():
         root.set(key, str(value))
     root.set("time", f"{seconds:.3f}")
-    tree = ET.ElementTree(root)
-    ET.indent(tree)
-    return tree
+    return root
 
 
 def badge_paths(path: Path, comparison: Comparison) -> list[Path]:
@@ -147,5 +150,6 @@ def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50, repor
     if len(runs) == 1:
         replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report)])
         return
+    stream = SafeStream(out)
     for line in terminal_lines(Comparison.of(runs), details=details):
-        print(line, file=out)
+        print(line, file=stream)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cribcheck.harness.diagnosis.diagnose import diagnosed
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
 from cribcheck.harness.results.saved import ReportFileError, read_reports
 
@@ -38,15 +39,16 @@ def outputs_of(args: argparse.Namespace) -> Outputs:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = SafeStream(out or sys.stdout)  # a report's words are shown, never acted on by the terminal
+    err = SafeStream(sys.stderr)
     try:
         runs = read_reports(list(args.reports))
     except ReportFileError as error:
-        print(f"cribcheck summary: {error}", file=sys.stderr)
+        print(f"cribcheck summary: {error}", file=err)
         return EXIT_UNREADABLE
     for run in runs:
         for warning in run.warnings:
-            print(f"cribcheck summary: warning: {warning}", file=sys.stderr)
+            print(f"cribcheck summary: warning: {warning}", file=err)
     runs = [diagnosed(run) for run in runs]  # a saved report alone gives the same diagnosis
     outputs = outputs_of(args)
     written = write(runs, outputs)

@@ -19,7 +19,6 @@ from typing import TextIO
 from cribcheck.harness.report.causes import Group, cause_lines, groups, heading
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.common import (
-    SafeStream,
     compliance_text,
     counts_text,
     diff_lines,
@@ -28,6 +27,7 @@ from cribcheck.harness.report.common import (
     rejection_message,
     rerun_command,
 )
+from cribcheck.harness.report.escaping import SafeStream, on_terminal
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
 from cribcheck.harness.results.status import Status
@@ -72,8 +72,12 @@ class TerminalReporter:
         self._drawn = 0.0
         self._bar_shown = False
 
-    def _paint(self, text: str, status: Status) -> str:
-        return f"\x1b[{COLORS[status]}m{text}\x1b[0m" if self.color else text
+    def _status(self, text: str, status: Status) -> None:
+        """A status word, in its colour when colour is on (the stream writes the colour itself)."""
+        if self.color:
+            self.out.paint(text, COLORS[status])
+        else:
+            self.out.write(text)
 
     def start(self, header: RunHeader) -> None:
         self._header = header
@@ -94,9 +98,9 @@ class TerminalReporter:
         self._counts[result.status] += 1
         if self.verbose:
             self._clear_bar()
-            label = self._paint(f"{result.status.value.upper():<14}", result.status)
+            self._status(f"{result.status.value.upper():<14}", result.status)
             why = f": {result.message}" if result.status is Status.NOT_APPLICABLE and result.message else ""
-            print(f"{label} {result.item.name}{why}", file=self.out)
+            print(f" {result.item.name}{why}", file=self.out)
         if self.progress:
             now = time.monotonic()
             if now - self._drawn >= REDRAW_EVERY:
@@ -109,13 +113,16 @@ class TerminalReporter:
         filled = BAR_WIDTH * done // planned if planned else BAR_WIDTH
         bad = sum(self._counts[status] for status in Status if status.fails_run)
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        self.err.write(f"\r[{bar}] {done}/{planned} {self._counts[Status.PASS]} pass, {bad} bad ")
+        self.err.control("\r")
+        self.err.write(f"[{bar}] {done}/{planned} {self._counts[Status.PASS]} pass, {bad} bad ")
         self.err.flush()
         self._bar_shown = True
 
     def _clear_bar(self) -> None:
         if self._bar_shown:
-            self.err.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+            self.err.control("\r")
+            self.err.write(" " * (BAR_WIDTH + 40))
+            self.err.control("\r")
             self.err.flush()
             self._bar_shown = False
 
@@ -174,7 +181,7 @@ class TerminalReporter:
     def _causes(self, diagnosis: Diagnosis) -> None:
         """The likely causes, the most failures first, each with its smallest case to look at."""
         print("", file=self.out)
-        for line in cause_lines(diagnosis, self._header, self._results, lambda text: self._paint(text, Status.FAIL)):
+        for line in cause_lines(diagnosis, self._header, self._results):
             print(line, file=self.out)
 
     def _group_heading(self, group: Group, diagnosis: Diagnosis | None) -> None:
@@ -192,7 +199,8 @@ class TerminalReporter:
         profiles = [each.profile for each in group]
         name = f"{case.id}[{', '.join(profiles)}]"
         print("", file=out)
-        print(f"{self._paint(result.status.value.upper(), result.status)} {name}: {case.title}", file=out)
+        self._status(result.status.value.upper(), result.status)
+        print(f" {name}: {case.title}", file=out)
         print(f"  file: {case.file}   rules: {', '.join(case.rules)}", file=out)
         if case.explain:
             print(textwrap.indent(textwrap.fill(" ".join(case.explain.split()), 100), "  | "), file=out)
@@ -210,6 +218,7 @@ class TerminalReporter:
             print(f"  rerun: {rerun_command(self._header, result, profiles)}", file=out)
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]]) -> None:
+        rows = {on_terminal(name): row for name, row in rows.items()}  # made visible before the columns are measured
         shown = [status for status in Status if any(row[status.value] for row in rows.values())]
         width = max([len(title), *map(len, rows)])
         widths = [max(6, len(status.value)) for status in shown]

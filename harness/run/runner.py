@@ -40,6 +40,7 @@ from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter
 from cribcheck.harness.report.outputs import Outputs, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
@@ -514,12 +515,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         try:
             plan = plan_from_args(args)
         except UsageError as error:
-            print(f"cribcheck run: {error}", file=sys.stderr)
+            print(f"cribcheck run: {error}", file=SafeStream(sys.stderr))
             return EXIT_SETUP
         except KeyboardInterrupt:
             return interrupted_start(args, out)
-    for warning in plan.warnings:
-        print(f"cribcheck run: warning: {warning}", file=sys.stderr)
+    for warning in plan.warnings:  # a file's words: shown, never acted on by the terminal
+        print(f"cribcheck run: warning: {warning}", file=SafeStream(sys.stderr))
     outcome = execute(plan, reporters_from_args(args, out))
     footer = outcome.footer
     if args.write_expectations:

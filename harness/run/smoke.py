@@ -25,6 +25,7 @@ from cribcheck.harness.engine.protocol import EngineInfo, hello_message
 from cribcheck.harness.operations.answers import OPERATIONS
 from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report.common import diff_lines
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
@@ -199,7 +200,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = SafeStream(out or sys.stdout)  # the engine's own lines are shown, never acted on by the terminal
     options = engine_options(args, window=1, max_failures=len(SMOKE_CASES) + 1)
     assert options is not None  # --engine is required here
     print(f"starting: {args.engine}", file=out)

@@ -36,6 +36,7 @@ from cribcheck.harness.engine.protocol import BatchRequest, Request
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.fast_show import BREAKDOWN_KEYS, TEXT, Parts, ShowScorer
 from cribcheck.harness.operations.features import BATCH, compared_expectation
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.progress import ProgressBar
 from cribcheck.harness.sweep.plan import EXIT_SETUP, Answer, Mismatch, SweepPlan, SweepResult
 from cribcheck.harness.sweep.report import header_lines, report_lines, summary_json
@@ -270,14 +271,15 @@ def open_sweep_engine(args: argparse.Namespace) -> tuple[BatchEngine, str]:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = SafeStream(out or sys.stdout)  # the engine's name and words are shown, never acted on by the terminal
+    err = SafeStream(sys.stderr)
     try:
         profile = load_profile(args.profile)
     except CribbageError as error:
-        print(f"cribcheck sweep: {error.message}{did_you_mean(args.profile, profile_names())}", file=sys.stderr)
+        print(f"cribcheck sweep: {error.message}{did_you_mean(args.profile, profile_names())}", file=err)
         return EXIT_SETUP
     if args.batch < 1 or args.batch > 10_000:
-        print("cribcheck sweep: --batch must be between 1 and 10000", file=sys.stderr)
+        print("cribcheck sweep: --batch must be between 1 and 10000", file=err)
         return EXIT_SETUP
     plan = SweepPlan.of(
         profile, args.set_name, canonical=args.canonical, shard=args.shard, batch=args.batch, shown=max(0, args.show)
@@ -286,12 +288,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         engine, where = open_sweep_engine(args)
     except EngineSetupError as error:
         tail = "".join(f"\n  {line}" for line in error.stderr[-5:])
-        print(f"cribcheck sweep: the engine could not be started: {error.message}{tail}", file=sys.stderr)
+        print(f"cribcheck sweep: the engine could not be started: {error.message}{tail}", file=err)
         return EXIT_SETUP
     try:
         why = engine.info.why_not("show", profile.name)
         if why is not None:
-            print(f"cribcheck sweep: nothing to sweep: {why}", file=sys.stderr)
+            print(f"cribcheck sweep: nothing to sweep: {why}", file=err)
             return EXIT_SETUP
         for line in header_lines(plan, engine.info, where, batched=BATCH in engine.info.features_for("show")):
             print(line, file=out)

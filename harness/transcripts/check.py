@@ -52,6 +52,7 @@ from cribcheck.harness.fuzz.strategies import Example, main_profile
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
 from cribcheck.harness.operations.features import compared_expectation, input_sent
 from cribcheck.harness.report import Reporter
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import CaseResult, Item, RunHeader
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import answer_of, judge, not_applicable
@@ -236,7 +237,6 @@ class Judge:
     def __init__(self, path: Path, info: EngineInfo | None) -> None:
         self.source = display_path(path)
         self.info = info
-        self.features = info.features if info else frozenset()
 
     def case(self, number: int, op: str, profile: str, data: Mapping[str, Any], **fields: Any) -> Case:
         return Case(
@@ -259,7 +259,8 @@ class Judge:
             return Judged(
                 not_applicable(Item(self.case(entry.number, entry.op, entry.profile, {}), entry.profile), why)
             )
-        data = input_sent(entry.input, entry.profile, self.features)
+        features = self.info.features_for(entry.op) if self.info else frozenset()  # claims are per operation
+        data = input_sent(entry.input, entry.profile, features)
         try:
             answer = run_reference(entry.op, data, entry.profile)
         except Exception as error:  # the input is not one of the operation's: the line is bad
@@ -269,12 +270,12 @@ class Judge:
         case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
         item = Item(case, entry.profile)
         outcome = Outcome(str(entry.number), entry.kind, entry.body)
-        result = judge(item, outcome, self.features)
+        result = judge(item, outcome, features)
         if result.status is Status.PASS:  # kept as its name and status: the transcript holds the rest
             slim = Item(replace(case, input={}, expect={}), entry.profile)
             return Judged(replace(result, item=slim, expected=None, actual=None))
         example = Example(entry.op, entry.profile, dict(data))
-        compared = compared_expectation(entry.op, expected, self.features)
+        compared = compared_expectation(entry.op, expected, features)
         finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
         rules = tuple(finding_rules(finding))
         shown = cut(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -391,7 +392,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     path: Path = args.transcript
     problem = _unreadable(path) or _wrong_protocol(path)
     if problem:
-        print(f"cribcheck check: {problem}", file=sys.stderr)
+        print(f"cribcheck check: {problem}", file=SafeStream(sys.stderr))  # may quote the transcript
         return EXIT_SETUP
     if args.max_fail is not None and args.max_fail < 1:
         print("cribcheck check: --max-fail must be at least 1", file=sys.stderr)

@@ -82,7 +82,7 @@ def test_the_report_in_a_real_browser(browser_path: str, report: dict[str, Any])
     page_url = Path(report["page"]).resolve().as_uri()
     reference, buggy = report["runs"]
     listed = [line for line in buggy if line["status"] not in ("pass", "not_applicable")]
-    failing = {f"e1-{line['id']}-{line['profile']}" for line in listed}
+    failing = {f"e1-{line['id']}.{line['profile']}" for line in listed}
     assert failing and all(line["status"] == "pass" for line in reference)
     with Browser.start(browser_path) as browser:
         page = browser.open(page_url, width=1280, height=1000)
@@ -125,7 +125,7 @@ def test_the_report_in_a_real_browser(browser_path: str, report: dict[str, Any])
         assert count(page, "#engine-1 th[data-col]", visible=True) == 1  # the other profiles' columns hidden
         choose(page, "profile", "")
         choose(page, "rule", "show.nobs")
-        citing = {f"e1-{line['id']}-{line['profile']}" for line in listed if "show.nobs" in line["rules"]}
+        citing = {f"e1-{line['id']}.{line['profile']}" for line in listed if "show.nobs" in line["rules"]}
         shown = page.evaluate(
             f"Array.from(document.querySelectorAll('article[data-entry]')).filter({VISIBLE}).map(a => a.id)"
         )

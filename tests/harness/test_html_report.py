@@ -106,7 +106,7 @@ def test_the_matrix_reads_without_colour(page: tuple[Path, str, Elements]) -> No
     assert cells(text, "show.nobs") == [("fail", "✗ 0/1"), ("fail", "✗ 0/1")]
     assert cells(text, "show.runs") == [("pass", "✓ 1/1"), ("pass", "✓ 1/1")]
     # a failing cell links to its first failing case
-    assert 'href="#e0-buggy-crib-four-hearts-six-card">✗ 0/1</a>' in text
+    assert 'href="#e0-buggy-crib-four-hearts.six-card">✗ 0/1</a>' in text
 
 
 def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
@@ -114,12 +114,31 @@ def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
 ) -> None:
     _, text, parsed = page
     entries = [attrs["id"] for tag, attrs in parsed.tags if tag == "article"]
-    assert entries == ["e0-buggy-crib-four-hearts-six-card", "e0-buggy-starter-jack-six-card"]
-    entry = text[text.index('id="e0-buggy-crib-four-hearts-six-card"') :].split("</article>")[0]
+    assert entries == ["e0-buggy-crib-four-hearts.six-card", "e0-buggy-starter-jack.six-card"]
+    entry = text[text.index('id="e0-buggy-crib-four-hearts.six-card"') :].split("</article>")[0]
     assert "✗ FAIL" in entry and "buggy crib four hearts" in entry
     assert "Worked by hand in tests/harness/buggy.py." in entry
-    assert "<h5>expected</h5><pre>{\n  &quot;total&quot;: 4\n}</pre>" in entry
-    assert "<h5>actual</h5><pre>{\n  &quot;total&quot;: 8\n}</pre>" in entry
+    assert "<h5>expected</h5><pre>{\n  &#34;total&#34;: 4\n}</pre>" in entry
+    assert "<h5>actual</h5><pre>{\n  &#34;total&#34;: 8\n}</pre>" in entry
     assert (
         "rerun: <code>cribcheck run --engine " in entry and "--case buggy-crib-four-hearts --profile six-card" in entry
     )
+
+
+def test_a_run_without_html_does_not_load_the_templates(tmp_path: Path) -> None:
+    """Jinja2 is imported on the first page written (harness/report/html.py's environment), so a run
+    without --html pays nothing for it; with --html it is loaded."""
+    import subprocess
+    import sys
+
+    from .conftest import write_cases
+
+    cases = write_cases(tmp_path / "cases")
+    script = (
+        "import sys; from cribcheck.harness.cli import main; "
+        f"main(['run', '--cases', {str(cases)!r}, '--no-progress', *sys.argv[1:]]); "
+        "print('jinja2' in sys.modules)"
+    )
+    for extra, loaded in (([], "False"), (["--html", str(tmp_path / "r.html")], "True")):
+        done = subprocess.run([sys.executable, "-c", script, *extra], capture_output=True, text=True, check=False)
+        assert done.stdout.splitlines()[-1] == loaded, done.stdout + done.stderr

@@ -118,7 +118,7 @@ def test_every_report_is_written_when_the_engine_cannot_start(
     root = ET.parse(junit).getroot()
     assert root.get("errors") == "1"
     assert "protocol version mismatch" in root.findall("./testsuite/testcase/error")[0].get("message", "")
-    assert "**Stopped:** the engine could not be started: protocol version mismatch" in markdown.read_text()
+    assert "**Stopped:** the engine could not be started\\: protocol version mismatch" in markdown.read_text()
 
 
 def test_a_progress_bar_only_on_a_terminal(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,8 @@ from cribcheck.harness.corpus.cases import load_cases
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.engine.strict_json import read_json
 from cribcheck.harness.operations.capabilities import Capabilities
-from cribcheck.harness.report.common import SafeStream, case_line, json_safe, json_text, visible
+from cribcheck.harness.report.common import case_line, json_safe, json_text
+from cribcheck.harness.report.escaping import SafeStream, visible
 from cribcheck.harness.report.html import HtmlReporter
 from cribcheck.harness.report.jsonl import CaseLines, JsonLinesReporter
 from cribcheck.harness.report.junit import JUnitReporter
@@ -187,8 +188,19 @@ def test_plain_values_are_written_as_they_are() -> None:
     assert visible("tab\tnewline\n") == "tab\tnewline\n"
 
 
-def test_a_safe_stream_passes_colours_and_line_clears_only() -> None:
+def test_a_safe_stream_writes_control_sequences_only_of_its_own() -> None:
+    """What is written is made visible, colours included; the reporter's own colour, carriage
+    return and erase-line go through `paint` and `control`, which refuse anything else."""
     out = io.StringIO()
     stream = SafeStream(out)
-    stream.write("\x1b[1;31mred\x1b[0m\r\x1b[K \x1b[2J \x1bc")
-    assert out.getvalue() == "\x1b[1;31mred\x1b[0m\r\x1b[K \\x1b[2J \\x1bc"
+    stream.write("\x1b[1;31mred\x1b[0m\r\x1b[K \x1b[2J \x1bc\ttab")
+    assert out.getvalue() == "\\x1b[1;31mred\\x1b[0m\\x0d\\x1b[K \\x1b[2J \\x1bc\\x09tab"
+    out.seek(0)
+    out.truncate()
+    stream.paint("FAIL \x1b[8m", "31")
+    stream.control("\r")
+    stream.control("\x1b[K")
+    assert out.getvalue() == "\x1b[31mFAIL \\x1b[8m\x1b[0m\r\x1b[K"
+    for refused in ("\x1b[2J", "\x1b]0;title\x07", "\n", "x"):
+        with pytest.raises(ValueError, match="not a sequence a reporter writes"):
+            stream.control(refused)

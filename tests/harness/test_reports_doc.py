@@ -32,3 +32,26 @@ def test_the_colours_documented_are_the_badge_s() -> None:
     for lowest, colour in THRESHOLDS:
         assert f"`{colour}`" in DOC
         assert (f"from {round(lowest * 100)}%" in DOC) or lowest == 1.0
+
+
+def test_the_caps_documented_are_the_reports() -> None:
+    """docs/reports.md's table of caps gives the figures the reporters use."""
+    from cribcheck.harness.report import escaping, html, markdown
+    from cribcheck.harness.report.common import DIFF_LINES
+
+    section = DOC.split("**The caps.**", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip(): line for line in section.splitlines() if line.startswith("| ")}
+    assert f"{html.MAX_PAGE_BYTES:,} bytes" in rows["the whole"]
+    assert f"{markdown.MAX_BYTES:,} bytes" in rows["the whole"]
+    assert rows["one text (a title, a message, an explanation)"].count(f"{html.TEXT_LIMIT:,} characters") == 2
+    assert html.TEXT_LIMIT == escaping.TEXT_LIMIT
+    assert (
+        f"| {html.NAME_LIMIT} characters | {escaping.NAME_LIMIT} characters |"
+        in rows["one name (a case id, a rule, a profile, a file)"]
+    )
+    assert f"{html.PRE_LINES} lines and the first {html.PRE_LINES} members" in rows["expected and actual"]
+    assert f"{DIFF_LINES} lines" in rows["expected and actual"]
+    tables = rows["tables"]
+    assert f"{html.MAX_COLUMNS} profiles and {html.MAX_RULES} rules" in tables
+    assert f"{html.MAX_WARNINGS} warnings, the last {html.STDERR_LINES} lines" in tables
+    assert f"{markdown.NOTES} warnings, the last {markdown.STDERR_LINES} lines" in tables
