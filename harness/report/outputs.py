@@ -9,10 +9,12 @@ comparison, then each engine's own report; JUnit holds each engine's suites, nam
 
 from __future__ import annotations
 
+import argparse
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -33,6 +35,25 @@ class Outputs:
     junit: Path | None = None
     html: Path | None = None
     badge: Path | None = None
+    rules_book: str | None = None  # a published rules book the HTML page links each rule to
+
+
+def rules_book_address(text: str) -> str:
+    """An argparse type: `--rules-book URL`, an http or https address (never a file of this
+    machine: a page read elsewhere could not follow it)."""
+    if not text.startswith(("https://", "http://")) or any(char.isspace() for char in text):
+        raise argparse.ArgumentTypeError(f"not an http(s) address: {text!r} (give the published rules book's URL)")
+    return text
+
+
+def add_rules_book_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument(
+        "--rules-book",
+        type=rules_book_address,
+        metavar="URL",
+        help="the HTML report links each rule's statement to URL#RULE-ID (default: no link; the page "
+        "carries every statement it cites)",
+    )
 
 
 def replay(run: Run, reporters: Sequence[Reporter]) -> None:
@@ -51,7 +72,7 @@ def file_reporters(outputs: Outputs) -> list[Reporter]:
     kinds = (
         (outputs.junit, JUnitReporter),
         (outputs.markdown, MarkdownReporter),
-        (outputs.html, HtmlReporter),
+        (outputs.html, partial(HtmlReporter, rules_book=outputs.rules_book)),
         (outputs.badge, BadgeReporter),
     )
     return [kind(path) for path, kind in kinds if path]
@@ -71,7 +92,7 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
         write_junit(side_by_side_junit(comparison), outputs.junit)
         written.append(outputs.junit)
     if outputs.html:
-        write_html(outputs.html, runs)
+        write_html(outputs.html, runs, outputs.rules_book)
         written.append(outputs.html)
     if outputs.badge:
         for column, path in zip(comparison.columns, badge_paths(outputs.badge, comparison), strict=True):

@@ -92,7 +92,7 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
                         joined.write(report.read_text(encoding="utf-8"))
     print("", file=out)
     print_terminal(runs, out, details=args.details)
-    outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+    outputs = Outputs(args.markdown, args.junit, args.html, args.badge, getattr(args, "rules_book", None))
     for path in write(runs, outputs):
         print(f"wrote {path}", file=out)
     if interrupted:

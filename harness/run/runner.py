@@ -42,7 +42,7 @@ from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter
-from cribcheck.harness.report.outputs import Outputs, file_reporters
+from cribcheck.harness.report.outputs import Outputs, add_rules_book_argument, file_reporters
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
@@ -109,6 +109,7 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
     output.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
     output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
+    add_rules_book_argument(output)
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
     output.add_argument(
@@ -220,7 +221,8 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
     if args.report:
         reporters.append(JsonLinesReporter(args.report))
     html, badge = _new_outputs(args)
-    return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
+    outputs = Outputs(args.markdown, args.junit, html, badge, getattr(args, "rules_book", None))
+    return reporters + file_reporters(outputs)
 
 
 def _new_outputs(args: argparse.Namespace) -> tuple[Path | None, Path | None]:

@@ -115,7 +115,7 @@ HTML_TAGS = {
     "html", "head", "body", "meta", "title", "style", "script", "header", "h1", "h2", "h3", "h4", "h5", "p", "b",
     "code", "form", "label", "select", "option", "optgroup", "input", "output", "section", "table", "tbody", "tr",
     "th", "td", "a", "div", "dl", "dt", "dd", "span", "details", "summary", "pre", "ul", "li", "article", "br",
-    "small", "footer",
+    "small", "footer", "ol", "i", "mark",
 }  # fmt: skip
 
 
