@@ -87,3 +87,19 @@ def test_the_pytest_plugin_ends_with_the_likely_causes(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     section = next(number for number, line in enumerate(lines) if "cribcheck: likely causes" in line)
     assert lines[section + 1 : section + 3] == ["likely causes of the 108 failing results:", f"  1. {FIRST}"]
+
+
+def test_the_markdown_and_html_reports_lead_with_the_bug(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    markdown, page = tmp_path / "toy.md", tmp_path / "toy.html"
+    code, _ = run(capsys, "--engine", toy(), "--markdown", str(markdown), "--html", str(page))
+    assert code == 1
+    text = markdown.read_text(encoding="utf-8")
+    causes = text.index("### Likely causes of the 108 failing results")
+    assert causes < text.index("| Profile |") < text.index("### Failures (108), by likely cause")
+    first = text[causes:].splitlines()[2]
+    assert first.startswith("1. a pegging run counts only when played in order\\: 5 7 6 is no run. Rule `peg.runs`;")
+    assert f"a known bug (mutant `{BUG}`) reproduces 108 of the 108 failing results." in first
+    html = page.read_text(encoding="utf-8")
+    card = html[html.index('<li class="cause"') :].split("</li>")[0]
+    assert f'<span class="rank">1.</span>{FIRST}</h4>' in card and f"<code>{BUG}</code>" in card
+    assert html.index('<li class="cause"') < html.index("<article")
