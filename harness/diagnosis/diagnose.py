@@ -17,8 +17,8 @@ failing case.
 3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
    found, and of the mutants that reproduced part of a sample.
 4. What is left stays a cause of its own, never hidden: the wrong answers no known bug reproduces,
-   and the errors (which have no answer to reproduce), each named by the highest ranked rules its
-   failures cite.
+   and the errors (which have no answer to reproduce), each named by the rule ranked highest
+   among the results of its lowest operation, then by the highest ranked rules its failures cite.
 
 The causes are ranked by how many failing results they explain (a known bug first on a tie). The
 whole search spends at most the run's own work (replay.py's budget), or a small fixed allowance for
@@ -42,13 +42,14 @@ from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.saved import Run
 
 SAMPLE = 12  # failures replayed per round to choose the next known bug
-PROBES = 3  # of them per mutant before it is kept as a candidate
+PROBES = 3  # of them per mutant before it is kept as a candidate (among the cheap failures)
+DEAR_PROBES = 1  # the same among games and matches, each a hundred times dearer to replay
 FINALISTS = 8  # candidates replayed on the whole sample
 MAX_KNOWN = 8  # known bugs (single or pairs) named at most
 CHEAP = cost("hand")  # the dearest operation among which bugs are looked for first
 PAIR_CANDIDATES = 6  # mutants paired with one another
-BUDGET_SHARE = 1.0  # the diagnosis may spend this share of the run's own work
-MIN_BUDGET = 3_000  # and this much whatever the run (a few tenths of a second at most), for small runs
+BUDGET_SHARE = 0.4  # the diagnosis may spend this share of the run's own work (replay.py's units)
+MIN_BUDGET = 20_000  # and this much whatever the run (0.2 s of replays), for small runs
 RULES_NAMED = 3  # rules named by the cause of failures no known bug explains
 UNEXPLAINED = "wrong answers no known bug reproduces"
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
@@ -76,7 +77,7 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
         found = _known_bugs(failures, ranked, mutants, replayer)
     explained = {failure.name for each in found for failure in each.explained}
     rest = [failure for failure in failures if failure.name not in explained]
-    causes = [_known_cause(each) for each in found] + _unexplained(rest, ranked)
+    causes = [_known_cause(each) for each in found] + _unexplained(rest, ranked, results)
     causes.sort(key=lambda cause: (-cause.explains, cause.mutant is None))
     return Diagnosis(tuple(causes), ranked, len(failures))
 
@@ -107,28 +108,31 @@ def _known_bugs(
     dear = [failure for failure in explainable if cost(failure.op) > CHEAP]
     found: dict[str, list[Failure]] = {}
     tried: list[str] = []  # mutants that reproduced part of a sample, the likeliest first
-    _rounds(cheap, found, tried, search)
+    _rounds(cheap, found, tried, search, PROBES)
     for bug in sorted(found, key=lambda bug: -len(found[bug])):
         explained = replayer.explained(bug, dear)
         found[bug] += explained
         dear = _without(dear, explained)
-    _rounds(dear, found, tried, search)
+    _rounds(dear, found, tried, search, DEAR_PROBES)
     return [Found(bug, tuple(sorted(explained, key=lambda failure: failure.size))) for bug, explained in found.items()]
 
 
-def _rounds(left: list[Failure], found: dict[str, list[Failure]], tried: list[str], search: Search) -> None:
+def _rounds(
+    left: list[Failure], found: dict[str, list[Failure]], tried: list[str], search: Search, probes: int
+) -> None:
     """Greedy rounds over the failures `left`: each names the bug that reproduces most of a sample
-    of them, and gives it every failure left that it reproduces."""
+    of them, and gives it every failure left that it reproduces. Each mutant is first tried on
+    `probes` failures at most."""
     replayer, score = search.replayer, search.score
     while left and len(found) < MAX_KNOWN and not replayer.exhausted:
         sample = _sample(left, score)
         earlier = [mutant for name in tried for mutant in search.order if mutant.name == name]
         beside = next((bug for bug in found if "+" not in bug), None)  # the bug found first, for pairs
         hits = (
-            _probe_cited(search.order, sample, replayer, beside)
-            or _probe_others(earlier, sample, replayer)
-            or _probe_pairs(list(found), tried, search.order, sample, replayer)
-            or _probe_others([mutant for mutant in search.order if mutant not in earlier], sample, replayer)
+            _probe_cited(search.order, sample, replayer, probes, beside)
+            or _probe_others(earlier, sample, replayer, probes)
+            or _probe_pairs(list(found), tried, search.order, sample[:probes], replayer)
+            or _probe_others([mutant for mutant in search.order if mutant not in earlier], sample, replayer, probes)
         )
         if not hits:
             return
@@ -182,7 +186,7 @@ def _top_rule(failure: Failure, score: Mapping[str, float]) -> str:
 
 
 def _probe_cited(
-    order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, beside: str | None = None
+    order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, probes: int, beside: str | None = None
 ) -> dict[str, Hits]:
     """The mutants whose rule the sample cites, each tried on the sample's failures citing its
     rule: those that reproduce part of them, with what they reproduced. A mutant that reproduces
@@ -190,7 +194,7 @@ def _probe_cited(
     may carry too."""
     hits: dict[str, Hits] = {}
     for mutant in order:
-        chosen = [failure for failure in sample if mutant.rule in failure.rules][:PROBES]
+        chosen = [failure for failure in sample if mutant.rule in failure.rules][:probes]
         if chosen:
             _count(hits, mutant.name, chosen, replayer)
             if beside and mutant.name not in hits and mutant.name != beside:
@@ -198,13 +202,15 @@ def _probe_cited(
     return hits
 
 
-def _probe_others(mutants: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer) -> dict[str, Hits]:
+def _probe_others(
+    mutants: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, probes: int
+) -> dict[str, Hits]:
     """The mutants whose rule the sample does not cite, tried on the sample's smallest failures."""
     cited = {rule for failure in sample for rule in failure.rules}
     hits: dict[str, Hits] = {}
     for mutant in mutants:
         if mutant.rule not in cited and not replayer.exhausted:
-            _count(hits, mutant.name, sample[:PROBES], replayer)
+            _count(hits, mutant.name, sample[:probes], replayer)
     return hits
 
 
@@ -240,7 +246,7 @@ def _probe_pairs(
         for two in names[first + 1 :]:
             if replayer.exhausted:
                 return hits
-            _count(hits, f"{one}+{two}", sample[:PROBES], replayer)
+            _count(hits, f"{one}+{two}", sample, replayer)
     return hits
 
 
@@ -256,17 +262,24 @@ def _known_cause(found: Found) -> Cause:
     )
 
 
-def _unexplained(rest: Sequence[Failure], ranked: Sequence[RankedRule]) -> list[Cause]:
-    """The failures no known bug explains: the wrong answers one cause, the errors another, each
-    naming the highest ranked rules its failures cite (the most suspicious first)."""
+def _unexplained(rest: Sequence[Failure], ranked: Sequence[RankedRule], results: Sequence[CaseResult]) -> list[Cause]:
+    """The failures no known bug explains: the wrong answers one cause, the errors another. Each
+    names first the rule ranked highest among the results of its lowest operation (a bug in the
+    show fails whole games and matches too, whose rules, cited by few passing cases, would
+    outrank the show's), then the rules ranked highest over the whole run."""
     causes = []
     wrong = [failure for failure in rest if failure.explainable]
     errors = [failure for failure in rest if not failure.explainable]
     for description, group in ((UNEXPLAINED, wrong), (ERRORS, errors)):
-        if group:
-            cited = {rule for failure in group for rule in failure.rules}
-            rules = tuple(rule.rule for rule in ranked if rule.rule in cited)[:RULES_NAMED]
-            causes.append(_cause(rules, description, group))
+        if not group:
+            continue
+        lowest = group[0].op  # smallest first: the lowest operation in the pipeline
+        here = {rule for failure in group if failure.op == lowest for rule in failure.rules}
+        local = [rule.rule for rule in rank_rules([r for r in results if r.case.op == lowest]) if rule.rule in here]
+        cited = {rule for failure in group for rule in failure.rules}
+        overall = [rule.rule for rule in ranked if rule.rule in cited]
+        rules = tuple(dict.fromkeys([*local[:1], *overall]))[:RULES_NAMED]
+        causes.append(_cause(rules, description, group))
     return causes
 
 

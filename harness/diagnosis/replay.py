@@ -28,10 +28,13 @@ from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.status import Status
 from cribcheck.reference import CribbageError, load_profile
 
-# What each operation costs the reference to answer, in units of about 0.1 ms (measured on the
-# corpus: a play 0.06 ms, a show 0.2, a pegging 0.6, a hand 1.4, a game 13, a match 43).
-COST = {"show": 2, "play": 1, "pegging": 6, "deal": 5, "cut": 4, "hand": 14, "game": 130, "match": 430}
-DEFAULT_COST = 14
+# What each operation costs the reference to answer, in units of 0.01 ms: measured on the corpus's
+# cases that have a result (a failing case is mostly one; a rejection costs less), on the 2-core
+# machine of docs/performance.md: a play 0.02 ms, a show 0.1, a cut 0.05, a deal 0.08, a pegging
+# 0.45, a hand 0.9, a game 6.4, a match 20. The run's own work in these units is about the time
+# the reference takes to answer the whole run.
+COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
+DEFAULT_COST = 90
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 
