@@ -37,6 +37,7 @@ FILES: tuple[tuple[str, str | None], ...] = (
     ("response.schema.json", "Response"),
     ("result.schema.json", None),
     ("bye.schema.json", "Bye"),
+    ("transcript-line.schema.json", "TranscriptLine"),
 )
 # A $defs entry's type name where the file alone would not make it plain or unique.
 NAMES: Mapping[tuple[str, str], str] = {
@@ -51,6 +52,9 @@ NAMES: Mapping[tuple[str, str], str] = {
     ("result.schema.json", "scores"): "Scores",
     ("result.schema.json", "winner"): "Winner",
     ("result.schema.json", "events"): "Events",
+    ("transcript-line.schema.json", "hello"): "TranscriptHello",
+    ("transcript-line.schema.json", "answer"): "TranscriptAnswer",
+    ("transcript-line.schema.json", "answerFields"): "TranscriptAnswerFields",
 }
 OPERATION_RESULTS = ("show", "play", "pegging", "deal", "cut", "hand", "game", "match")
 # Keywords that say nothing TypeScript can (checked by the harness against the schema itself).
@@ -129,6 +133,7 @@ class _File:
                 "items",
                 "oneOf",
                 "anyOf",
+                "allOf",
                 "if",
                 "then",
                 "else",
@@ -142,6 +147,8 @@ class _File:
             return " | ".join(json.dumps(value) for value in schema["enum"])
         if "const" in schema:
             return json.dumps(schema["const"])
+        if "allOf" in schema:  # every part at once: their intersection
+            return self._all_of(schema["allOf"], indent)
         if "if" in schema:  # a message of one shape or another: the union of the two
             return f"{self.type_of(schema['then'], indent)} | {self.type_of(schema['else'], indent)}"
         variants = schema.get("oneOf", schema.get("anyOf"))
@@ -154,6 +161,17 @@ class _File:
         if base is None:
             raise Untranslatable(f"{self.file}: a schema with no type: {json.dumps(schema)[:200]}")
         return base
+
+    def _all_of(self, parts: list[Any], indent: str) -> str:
+        """The intersection of the parts. A part that is only `if`/`then` (no `else`) narrows a
+        value when another holds (the `ok` of a transcript line of operation X is X's result): it
+        adds no type, so the TypeScript type is the looser one, and the harness checks the rest."""
+        typed = [
+            part for part in parts if not (isinstance(part, Mapping) and set(part) - {"description"} == {"if", "then"})
+        ]
+        if not typed:
+            raise Untranslatable(f"{self.file}: an allOf of conditions only")
+        return " & ".join(_grouped(self.type_of(part, indent)) for part in typed)
 
     def _typed(self, schema: Mapping[str, Any], indent: str) -> str:
         kinds = schema.get("type", "object")

@@ -297,6 +297,52 @@ export type Bye = {
   bye: Record<string, never>;
 };
 
+// --- schema/protocol/transcript-line.schema.json -------------------------------------------
+
+/**
+ * A transcript is a record of what an engine really did, one JSON object a line (UTF-8, strict
+ * JSON as an engine's answers are read, at most 8 MiB a line; blank lines are ignored): each line
+ * a request's `op`, `profile` and `input` as the protocol sends them, with the engine's answer to
+ * it, `ok` or `rejected` as in a response. An optional first line holds the engine's answer to
+ * hello (`{"hello": {...}}`): what it claims, so that the optional parts of a result are compared
+ * only for the features it claims and a line of an operation or profile it does not claim is
+ * reported not applicable, as `cribcheck run` does. Without it, every operation and profile is
+ * taken as claimed and no feature. `cribcheck check` judges each line by the reference engine, the
+ * line number being the case's name (`line-12`).
+ */
+export type TranscriptLine = Record<string, unknown> & (TranscriptHello | TranscriptAnswer);
+
+/**
+ * The engine's answer to hello, as it gives it (hello-response.schema.json): only as the first
+ * line of a transcript.
+ */
+export type TranscriptHello = {
+  /** Who the engine is and what it claims: its profiles, operations and features. */
+  hello: Capabilities;
+};
+
+/**
+ * One operation the engine did, and what it answered: the fields of `answerFields`, and `ok`
+ * shaped as result.schema.json says for the operation.
+ */
+export type TranscriptAnswer = TranscriptAnswerFields;
+
+/**
+ * The fields of an answer line: the request's `op`, `profile` and `input`, and exactly one of `ok`
+ * and `rejected`.
+ */
+export type TranscriptAnswerFields = {
+  /** The operation, as in a request (docs/case-format.md, Operations). */
+  op: Operation;
+  /** The profile the engine played, as in a request. */
+  profile: Profile;
+  /**
+   * The input, as in a request: the operation's input of docs/case-format.md (the cards dealt or
+   * the deck, the discards, the starter, the plays with the go's).
+   */
+  input: Record<string, unknown>;
+} & ({ ok: Record<string, unknown>; } | { rejected: RejectedBody; });
+
 // --- by operation ----------------------------------------------------------------------
 
 /** The result (the `ok` of a response) of each operation. */

@@ -30,6 +30,16 @@ def markdown_dom(text: str) -> ET.Element:
     return html_dom(markdown_html(text), strict=False)
 
 
+def plain_text(root: ET.Element) -> str:
+    """What a reader sees of the document as one string: every text node in order, nothing between."""
+    return "".join(root.itertext())
+
+
+def markdown_plain(text: str) -> str:
+    """The Markdown as its reader sees it rendered: its text, without the markup."""
+    return plain_text(markdown_dom(text))
+
+
 def elements(root: ET.Element) -> Iterator[ET.Element]:
     yield from root.iter()
 

@@ -5,7 +5,6 @@ judge it by claims it no longer makes; no process is left behind."""
 
 from __future__ import annotations
 
-import html
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from cribcheck.harness.cli import main
 
 from .conftest import zoo
 from .processes import PIDS_VARIABLE, kill_all, recorded, survivors
+from .readers import html_dom, markdown_plain, plain_text
 from .reports import every_report, read_report, statuses
 
 CHANGED = "operations [pegging, show] -> [show]"
@@ -47,8 +47,8 @@ def run(small_cases: Path, tmp_path: Path, *extra: str) -> tuple[int, dict[str, 
 def assert_every_report_says(paths: dict[str, Path], terminal: str, message: str) -> None:
     assert f"stopped: {message}" in terminal
     assert message in read_report(paths["jsonl"])[-1]["aborted"]
-    assert f"> **Stopped:** {message}" in paths["md"].read_text(encoding="utf-8")
-    assert f"stopped: {html.escape(message)}" in paths["html"].read_text(encoding="utf-8")
+    assert f"Stopped: {message}" in markdown_plain(paths["md"].read_text(encoding="utf-8"))  # as rendered
+    assert f"stopped: {message}" in plain_text(html_dom(paths["html"].read_text(encoding="utf-8")))
     engine = ET.parse(paths["xml"]).getroot().find(".//testcase[@name='engine']/error")
     assert engine is not None and engine.get("type") == "setup" and message in (engine.text or "")
 

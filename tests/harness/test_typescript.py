@@ -43,6 +43,11 @@ def test_every_protocol_schema_and_definition_has_a_type() -> None:
 def test_a_keyword_the_generator_cannot_translate_is_refused() -> None:
     translator = typescript._File("x.schema.json")
     assert translator.type_of({"type": "integer", "minimum": 0}) == "number"
+    # a condition that only narrows another part (if/then, no else) adds no type; the rest intersect
+    narrowed = {"if": {"properties": {"op": {"const": "show"}}}, "then": {"properties": {"ok": {"type": "string"}}}}
+    assert translator.type_of({"allOf": [{"$ref": "#/$defs/a"}, narrowed, {"type": "null"}]}) == "A & null"
+    with pytest.raises(typescript.Untranslatable, match="conditions only"):
+        translator.type_of({"allOf": [narrowed]})
     with pytest.raises(typescript.Untranslatable, match="patternProperties"):
         translator.type_of({"type": "object", "patternProperties": {"^x": {"type": "string"}}})
 
