@@ -26,7 +26,8 @@ from cribcheck.harness.diagnosis.diagnose import diagnose
 from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
 from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
 from cribcheck.harness.report.causes import cause_lines
-from cribcheck.harness.report.common import case_line, diff_lines, rejection_message, visible
+from cribcheck.harness.report.common import case_line, diff_lines, rejection_message
+from cribcheck.harness.report.escaping import on_terminal
 from cribcheck.harness.results.expectations import Expectation, Expectations, ExpectationsError, load_expectations
 from cribcheck.harness.results.results import CaseResult, Item, RunHeader
 from cribcheck.harness.results.saved import case_result
@@ -112,7 +113,7 @@ class CausesSummary:
         diagnosis = diagnose(results, EngineInfo.from_hello(self.found[0]["hello"]))
         terminalreporter.section("cribcheck: likely causes")
         for line in cause_lines(diagnosis, _header(self.config, None), results):
-            terminalreporter.write_line(visible(line))
+            terminalreporter.write_line(on_terminal(line))  # a case id from a case file, made harmless
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -35,6 +35,7 @@ from cribcheck.reference import CribbageError, load_profile
 # the reference takes to answer the whole run.
 COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
 DEFAULT_COST = 90
+MAX_REPLAYED_CARDS = 10_000  # an input with more cards is not replayed (see replayable)
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 
@@ -73,7 +74,7 @@ class Replayer:
     def explained(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
         """The failures (explainable ones) that bug `bug` reproduces, replaying those not replayed
         yet while the budget lasts (a failure left unreplayed counts as not explained)."""
-        waiting = [f for f in failures if f.explainable and (bug, f.name) not in self._known and can_change(bug, f)]
+        waiting = [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
         if waiting and not self.exhausted:
             with applied(bug):
                 for failure in waiting:
@@ -99,13 +100,20 @@ class Replayer:
         return bool(self.explained(bug, [failure]))
 
 
+def replayable(failure: Failure) -> bool:
+    """A wrong answer whose input is of a size the corpus knows: a saved report is read from
+    anywhere, and its input could be a match of a million games (the corpus's largest holds
+    1,199 cards)."""
+    return failure.explainable and failure.cards <= MAX_REPLAYED_CARDS
+
+
 def _reproduces(failure: Failure) -> bool:
     assert failure.expected is not None and failure.answer is not None
     try:
         answer = run_reference(failure.op, failure.data, failure.sent)
-    except Exception:  # a mutant's code that raises reproduces nothing
+        return explains(failure.expected, failure.answer, answer)
+    except Exception:  # a mutant's code that raises, a value nested past Python's stack: nothing reproduced
         return False
-    return explains(failure.expected, failure.answer, answer)
 
 
 @contextmanager

@@ -20,6 +20,7 @@ from cribcheck.harness.diagnosis.diagnose import ERRORS, UNEXPLAINED, diagnose
 from cribcheck.harness.diagnosis.explains import explains
 from cribcheck.harness.diagnosis.failures import cards_in, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
+from cribcheck.harness.diagnosis.replay import Replayer, session
 from cribcheck.harness.engine.engines import reference_engine
 from cribcheck.harness.mutants.catalogue import run_mutant
 from cribcheck.harness.mutants.engine import mutant_engine
@@ -245,3 +246,25 @@ def test_the_footer_schema_describes_every_member_of_a_cause() -> None:
     assert set(cause["properties"]) == {"rules", "explains", "mutant", "description", "case", "results"}
     assert all(member.get("description") for member in cause["properties"].values())
     assert schema["$defs"]["footer"]["properties"]["diagnosis"]["items"] == {"$ref": "#/$defs/cause"}
+
+
+def test_a_crafted_report_cannot_make_the_diagnosis_replay_without_end_or_fail() -> None:
+    """A saved report is read from anywhere: an input of more cards than the corpus ever holds is
+    not replayed (a match of a million games would run for hours), and an expectation nested past
+    Python's stack reproduces nothing, without failing."""
+    huge = {"games": [{"hands": [{"plays": ["5H"] * 100}]} for _ in range(200)]}  # 20,000 cards
+    big = result("big", ("match.over",), Status.FAIL, op="match", data=huge,
+                  expected={"winner": "A"}, actual={"ok": {"winner": "B"}})  # fmt: skip
+    deep: dict[str, object] = {"total": 1}
+    for _ in range(5_000):
+        deep = {"nested": deep}
+    nested = result("deep", ("show.fifteens",), Status.FAIL, data={"cards": ["5H", "KS", "2C", "3D"]},
+                    expected=deep, actual={"ok": {"nested": {}}})  # fmt: skip
+    replayer = Replayer(10**9)
+    with session():
+        assert replayer.explained("nobs-any-suit", failures_of([big, nested], REFERENCE)) == []
+    assert replayer.replays == 1  # the deep one, not the huge one
+    found = diagnose([big, nested], REFERENCE)
+    assert [(cause.mutant, sorted(cause.results)) for cause in found.causes] == [
+        (None, ["big[six-card]", "deep[six-card]"])
+    ]
