@@ -22,7 +22,6 @@ from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.contract.words import did_you_mean
 from cribcheck.harness.corpus.cases import CaseFileError, load_cases
-from cribcheck.harness.diagnosis.diagnose import diagnose
 from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
 from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
 from cribcheck.harness.report.causes import cause_lines
@@ -110,6 +109,8 @@ class CausesSummary:
         results = [case_result(entry["line"]) for entry in self.found]
         if not any(result.status in DIAGNOSED for result in results):
             return
+        from cribcheck.harness.diagnosis.diagnose import diagnose  # a session without failures never loads it
+
         diagnosis = diagnose(results, EngineInfo.from_hello(self.found[0]["hello"]))
         terminalreporter.section("cribcheck: likely causes")
         for line in cause_lines(diagnosis, _header(self.config, None), results):

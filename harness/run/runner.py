@@ -24,7 +24,6 @@ from typing import Any, TextIO
 from cribcheck.harness.contract.files import CASES_DIR, display_path
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argument, load_cases
-from cribcheck.harness.diagnosis.diagnose import diagnose
 from cribcheck.harness.engine.engines import (
     Engine,
     EngineOptions,
@@ -448,8 +447,13 @@ def end_run(
 
 def diagnosis_of(results: Sequence[CaseResult], engine: EngineInfo | None) -> tuple[Diagnosis | None, bool]:
     """The run's diagnosis (harness/diagnosis/), and whether Ctrl-C cut it short (the run then
-    ends as interrupted, without one)."""
+    ends as interrupted, without one). A run without a wrong answer or an error has nothing to
+    diagnose, and does not load the diagnosis (nor the mutants it replays)."""
+    if not any(result.status in (Status.FAIL, Status.ERROR) for result in results):
+        return Diagnosis(()), False
     try:
+        from cribcheck.harness.diagnosis.diagnose import diagnose  # loaded only when something failed
+
         return diagnose(results, engine), False
     except KeyboardInterrupt:
         return None, True

@@ -268,3 +268,22 @@ def test_a_crafted_report_cannot_make_the_diagnosis_replay_without_end_or_fail()
     assert [(cause.mutant, sorted(cause.results)) for cause in found.causes] == [
         (None, ["big[six-card]", "deep[six-card]"])
     ]
+
+
+def test_a_run_without_failures_does_not_load_the_mutants(tmp_path: Path) -> None:
+    """The diagnosis and the mutants it replays are imported when a run has something to diagnose:
+    `cribcheck run --case ID` that passes pays nothing for them; one that fails loads them."""
+    import subprocess
+
+    from .conftest import ZOO, write_cases
+
+    cases = write_cases(tmp_path / "cases")
+    script = (
+        "import sys; from cribcheck.harness.cli import main; "
+        f"main(['run', '--cases', {str(cases)!r}, '--no-progress', *sys.argv[1:]]); "
+        "print('cribcheck.harness.mutants.catalogue' in sys.modules)"
+    )
+    wrong = shlex.join([sys.executable, str(ZOO / "all_wrong.py")])
+    for extra, loaded in (([], "False"), (["--engine", wrong], "True")):
+        done = subprocess.run([sys.executable, "-c", script, *extra], capture_output=True, text=True, check=False)
+        assert done.stdout.splitlines()[-1] == loaded, done.stdout + done.stderr
