@@ -17,10 +17,13 @@ failing case.
 3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
    found, and of the mutants that reproduced part of a sample.
 4. What is left stays a cause of its own, never hidden: the wrong answers no known bug reproduces,
-   and the errors (which have no answer to reproduce), each named by the rule ranked highest
-   among the results of its lowest operation, then by the highest ranked rules its failures cite.
+   those the budget ran out before the bugs found were replayed on (said so: a whole match costs
+   a thousand plays, and a run whose bug shows in every match may leave some unreplayed), and the
+   errors (which have no answer to reproduce), each named by the rule ranked highest among the
+   results of its lowest operation, then by the highest ranked rules its failures cite.
 
-The causes are ranked by how many failing results they explain (a known bug first on a tie). The
+The causes are ranked by how many failing results they explain (a known bug first on a tie), the
+wrong answers left unreplayed last (the search knows nothing of them: a lead, not a cause). The
 whole search spends at most the run's own work (replay.py's budget), or a small fixed allowance for
 a small run, so the diagnosis of a large run costs at most about as much as the run.
 """
@@ -52,6 +55,7 @@ BUDGET_SHARE = 0.4  # the diagnosis may spend this share of the run's own work (
 MIN_BUDGET = 20_000  # and this much whatever the run (0.2 s of replays), for small runs
 RULES_NAMED = 3  # rules named by the cause of failures no known bug explains
 UNEXPLAINED = "wrong answers no known bug reproduces"
+UNREPLAYED = "wrong answers the known bugs found were not replayed on: the diagnosis's budget ran out"
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
 
 
@@ -77,8 +81,14 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
         found = _known_bugs(failures, ranked, mutants, replayer)
     explained = {failure.name for each in found for failure in each.explained}
     rest = [failure for failure in failures if failure.name not in explained]
-    causes = [_known_cause(each) for each in found] + _unexplained(rest, ranked, results)
-    causes.sort(key=lambda cause: (-cause.explains, cause.mutant is None))
+    starved = {f.name for f in rest if any(replayer.starved(each.bug, f) for each in found)}
+    groups = (
+        (UNEXPLAINED, [failure for failure in rest if failure.explainable and failure.name not in starved]),
+        (UNREPLAYED, [failure for failure in rest if failure.name in starved]),
+        (ERRORS, [failure for failure in rest if not failure.explainable]),
+    )
+    causes = [_known_cause(each) for each in found] + _unexplained(groups, ranked, results)
+    causes.sort(key=lambda cause: (cause.description == UNREPLAYED, -cause.explains, cause.mutant is None))
     return Diagnosis(tuple(causes), ranked, len(failures))
 
 
@@ -262,15 +272,16 @@ def _known_cause(found: Found) -> Cause:
     )
 
 
-def _unexplained(rest: Sequence[Failure], ranked: Sequence[RankedRule], results: Sequence[CaseResult]) -> list[Cause]:
-    """The failures no known bug explains: the wrong answers one cause, the errors another. Each
-    names first the rule ranked highest among the results of its lowest operation (a bug in the
-    show fails whole games and matches too, whose rules, cited by few passing cases, would
-    outrank the show's), then the rules ranked highest over the whole run."""
+def _unexplained(
+    groups: Sequence[tuple[str, Sequence[Failure]]], ranked: Sequence[RankedRule], results: Sequence[CaseResult]
+) -> list[Cause]:
+    """The failures no known bug explains, a cause for each group that has any (the wrong answers
+    no known bug reproduces, those the budget left unreplayed, the errors). Each names first the
+    rule ranked highest among the results of its lowest operation (a bug in the show fails whole
+    games and matches too, whose rules, cited by few passing cases, would outrank the show's),
+    then the rules ranked highest over the whole run."""
     causes = []
-    wrong = [failure for failure in rest if failure.explainable]
-    errors = [failure for failure in rest if not failure.explainable]
-    for description, group in ((UNEXPLAINED, wrong), (ERRORS, errors)):
+    for description, group in groups:
         if not group:
             continue
         lowest = group[0].op  # smallest first: the lowest operation in the pipeline

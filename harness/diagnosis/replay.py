@@ -58,6 +58,7 @@ class Replayer:
         self.spent = 0
         self.replays = 0
         self._known: dict[tuple[str, str], bool] = {}
+        self._starved: set[tuple[str, str]] = set()  # (bug, failure) left unreplayed: the budget was spent
         self._by_op: dict[tuple[str, str], tuple[int, int]] = {}  # (bug, op) -> replayed, reproduced
 
     @property
@@ -75,11 +76,14 @@ class Replayer:
         """The failures (explainable ones) that bug `bug` reproduces, replaying those not replayed
         yet while the budget lasts (a failure left unreplayed counts as not explained)."""
         waiting = [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
-        if waiting and not self.exhausted:
+        if waiting and self.exhausted:
+            self._starved.update((bug, failure.name) for failure in waiting)
+        elif waiting:
             with applied(bug):
                 for failure in waiting:
                     if self.exhausted:
-                        break
+                        self._starved.add((bug, failure.name))
+                        continue
                     if self._hopeless(bug, failure.op):
                         continue
                     self.spent += cost(failure.op)
@@ -89,6 +93,11 @@ class Replayer:
                     tried, hits = self._by_op.get((bug, failure.op), (0, 0))
                     self._by_op[bug, failure.op] = (tried + 1, hits + reproduced)
         return [f for f in failures if self._known.get((bug, f.name), False)]
+
+    def starved(self, bug: str, failure: Failure) -> bool:
+        """Was this bug to be replayed on this failure when the budget was already spent? (Not
+        when it was judged unable to change the answer, or hopeless on the failure's operation.)"""
+        return (bug, failure.name) in self._starved
 
     def _hopeless(self, bug: str, op: str) -> bool:
         """Has the bug reproduced none of the first HOPELESS failures of this operation it was

@@ -16,7 +16,7 @@ import pytest
 from cribcheck.harness.cli import main
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.diagnosis import diagnose as diagnosis_module
-from cribcheck.harness.diagnosis.diagnose import ERRORS, UNEXPLAINED, diagnose
+from cribcheck.harness.diagnosis.diagnose import ERRORS, UNEXPLAINED, UNREPLAYED, diagnose
 from cribcheck.harness.diagnosis.explains import explains
 from cribcheck.harness.diagnosis.failures import cards_in, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
@@ -207,6 +207,23 @@ def test_the_search_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPat
     found = diagnose(results, REFERENCE)
     assert [cause.mutant for cause in found.causes] == [None]  # nothing replayed: left unexplained, never hidden
     assert found.causes[0].rules[0] == "peg.runs"
+
+
+def test_what_the_budget_left_unreplayed_is_said_so_and_comes_after_the_bugs_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A budget of 300 units (150 plays, or 6 peggings) finds the bug among the first plays, then
+    runs out: the failures it could not replay under the bug are not "wrong answers no known bug
+    reproduces" (that would send the user after a second bug that is not there), and they come
+    after the bug found, however many they are."""
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
+    failing = sum(each.status is Status.FAIL for each in results)
+    monkeypatch.setattr(diagnosis_module, "BUDGET_SHARE", 0.0)
+    monkeypatch.setattr(diagnosis_module, "MIN_BUDGET", 300)
+    found, unreplayed = diagnose(results, REFERENCE).causes
+    assert (found.mutant, found.rules) == ("peg-run-in-order-only", ("peg.runs",))
+    assert (unreplayed.mutant, unreplayed.description, unreplayed.rules[0]) == (None, UNREPLAYED, "peg.runs")
+    assert unreplayed.explains > found.explains and found.explains + unreplayed.explains == failing
 
 
 # --- from a saved report -----------------------------------------------------------------------
