@@ -103,3 +103,19 @@ def test_the_markdown_and_html_reports_lead_with_the_bug(tmp_path: Path, capsys:
     card = html[html.index('<li class="cause"') :].split("</li>")[0]
     assert f'<span class="rank">1.</span>{FIRST}</h4>' in card and f"<code>{BUG}</code>" in card
     assert html.index('<li class="cause"') < html.index("<article")
+
+
+def test_docs_reports_shows_what_the_terminal_prints_for_the_toy(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/reports.md opens with the toy's likely causes over the whole corpus: the lines the
+    terminal prints, as they are (the engine's command as a user types it, from the repository)."""
+    doc = (REPO_ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
+    opening = doc[doc.index("## What do I fix first?") :]
+    shown = opening[opening.index("```\n") + 4 :].split("```")[0].splitlines()
+    monkeypatch.chdir(REPO_ROOT)
+    code = main(["run", "--no-progress", "--engine", "node tests/harness/toy_engine/adapter.js"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    start = next(number for number, line in enumerate(lines) if line.startswith("likely causes of the"))
+    assert lines[start : start + len(shown)] == shown
