@@ -1,7 +1,11 @@
 """How fast the suite feels, as ratios measured side by side in one run on this machine:
 
-    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow] [--only-single]
+    python3 benchmarks/responsiveness.py [--before REV] [--json FILE] [--skip-slow] [--only-single] [--only-rerun]
 
+- the one-line rerun command (`cribcheck run --case ID`) against `cribcheck --help`, both through
+  the installed `cribcheck` script, each the median of `--rerun-repeat` runs (default 21) taken
+  in turn: at most 2.5x (wall time; the processor time of each, user + system, beside it: a busy
+  machine stretches wall times more than it does processor time);
 - the one-line rerun command (`cribcheck run --case ID`): this checkout against REV's (a git
   worktree made for the run), target at most 1/5 of REV's wall time;
 - the whole corpus in-process: wall time against the run time the summary reports, at most 2x;
@@ -36,6 +40,7 @@ import os
 import platform
 import random
 import re
+import resource
 import shlex
 import statistics
 import subprocess
@@ -52,6 +57,7 @@ REPO = HERE.parent
 BEFORE = "662f120"  # main before the speed work of issue 14 (case-file cache, fast answer check, --jobs)
 CASE = "s5-pair-in-hand"
 MUTANTS = "nobs-worth-2+peg-pair-royal-4"
+RERUN_TARGET = 2.5  # `run --case ID` within this many times `cribcheck --help`
 SUMMARY = re.compile(r"(\d+) results in ([\d.]+) s")
 SMALL, LARGE = 1_000, 8_000  # show requests of the two runs whose difference gives one more request's cost
 
@@ -243,6 +249,34 @@ def pinned(cpu: int | None) -> Iterator[None]:
         os.sched_setaffinity(0, before)
 
 
+def rerun_against_help(work: Path, env: dict[str, str], repeat: int) -> Figure:
+    """`cribcheck run --case ID` against `cribcheck --help`, as a user types them (the console
+    script of this checkout's environment), taken in turn; wall and processor time, medians."""
+    script = Path(sys.executable).parent / "cribcheck"
+    command = [str(script)] if script.is_file() else cribcheck(REPO)
+    timed([*command, "run", "--case", CASE], work, env)  # the cache filled once, as after any first run
+    walls: dict[str, list[float]] = {"help": [], "rerun": []}
+    cpus: dict[str, list[float]] = {"help": [], "rerun": []}
+    for _ in range(repeat):
+        for name, words in (("help", ["--help"]), ("rerun", ["run", "--case", CASE])):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            wall, _ = timed([*command, *words], work, env)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            walls[name].append(wall)
+            cpus[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    wall = {name: statistics.median(values) for name, values in walls.items()}
+    cpu = {name: statistics.median(values) for name, values in cpus.items()}
+    ratio = wall["rerun"] / wall["help"]
+    return Figure(
+        "run --case ID / --help: wall time",
+        ratio,
+        f"<= {RERUN_TARGET}",
+        ratio <= RERUN_TARGET,
+        f"rerun {wall['rerun']:.3f} s, --help {wall['help']:.3f} s; processor time rerun {cpu['rerun']:.3f} s, "
+        f"--help {cpu['help']:.3f} s ({cpu['rerun'] / cpu['help']:.2f}x)",
+    )
+
+
 def measure(before: Path, repeat: int, skip_slow: bool, work: Path, cpu: int | None) -> list[Figure]:
     now = cribcheck(REPO)
     old = cribcheck(before)
@@ -254,6 +288,7 @@ def measure(before: Path, repeat: int, skip_slow: bool, work: Path, cpu: int | N
     then = median(repeat, lambda: timed([*old, "run", "--case", CASE], work, env)[0])
     figures.append(Figure("run --case ID: wall time, REV / now", then / after, ">= 5", then / after >= 5,
                           f"now {after:.2f} s, REV {then:.2f} s"))  # fmt: skip
+    figures.append(rerun_against_help(work, env, 21))
 
     walls, reported = [], []
     for _ in range(repeat):
@@ -300,12 +335,18 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per figure (median; default 3)")
     parser.add_argument("--skip-slow", action="store_true", help="leave out the 20 ms engine and the fuzzer")
     parser.add_argument("--only-single", action="store_true", help="measure one request at a time alone")
+    parser.add_argument("--only-rerun", action="store_true", help="measure `run --case ID` against `--help` alone")
+    parser.add_argument("--rerun-repeat", type=int, default=21, metavar="N", help="runs of each (default 21)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON too")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                         else None, help="the CPU of the one-request-at-a-time rows (default: the last)")  # fmt: skip
     parser.add_argument("--no-pin", dest="cpu", action="store_const", const=None,
                         help="the one-request-at-a-time rows on any CPU")  # fmt: skip
     args = parser.parse_args()
+    if args.only_rerun:
+        with tempfile.TemporaryDirectory(prefix="cribcheck-bench-") as folder:
+            env = {**os.environ, "CRIBCHECK_CACHE_DIR": str(Path(folder) / "cache")}
+            return report([rerun_against_help(Path(folder), env, args.rerun_repeat)], args)
     if not args.only_single:
         args.before = args.before or BEFORE
     with tempfile.TemporaryDirectory(prefix="cribcheck-bench-") as folder:

@@ -13,15 +13,19 @@ them. Every process the harness or a user starts pays only for its own command.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
 
 import yaml
 
+from cribcheck.harness import config as config_file
+from cribcheck.harness.config import filled_namespace
 from cribcheck.harness.contract.files import CASES_DIR, SAFE_LOADER
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.contract.words import nearest
@@ -172,6 +176,8 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, command: Command | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._unattached = command  # the subcommand whose arguments are not added yet
+        self.command = command
+        self.config, self.config_error = config_file.Config(), ""  # read when the subcommand is parsed
 
     def _attach(self) -> None:
         command, self._unattached = self._unattached, None
@@ -190,11 +196,27 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         self._attach()
+        if namespace is None and self.command is not None:  # a subcommand: what the command line gives, noted
+            namespace = filled_namespace(self)
+            self._read_config(list(sys.argv[1:] if args is None else args))
         namespace, extras = super().parse_known_args(args, namespace)
         command = self._subcommand(getattr(namespace, "command", None))
         if extras and command is not None:  # the subcommand's options, reported by the subcommand
             command.error(command.unrecognized(extras))
         return namespace, extras
+
+    def _read_config(self, words: list[str]) -> None:
+        """The configuration file of this subcommand; an option it gives is no longer required."""
+        assert self.command is not None
+        self.config, self.config_error = config_file.Config(), ""
+        try:
+            self.config = config_file.config_for(words, self.command.name)
+        except config_file.ConfigError as error:
+            self.config_error = str(error)
+        given = config_file.keys_for(self.config, self.command.name)
+        for key, action in config_file.long_options(self).items():
+            if action.required and key in given:
+                action.required = False
 
     def unrecognized(self, extras: Sequence[str]) -> str:
         options = [
@@ -204,7 +226,7 @@ class Parser(argparse.ArgumentParser):
             f"{word}: did you mean {found[0]}?"
             for word in extras
             if word.startswith("-")
-            for found in [nearest(word.split("=")[0], options, 1)]
+            for found in [nearest(word.split("=")[0], options, 1, strip="-")]
             if found
         ]
         return f"unrecognized arguments: {' '.join(extras)}" + "".join(f"\n  {hint}" for hint in hints)
@@ -236,18 +258,77 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        commands.add_parser(command.name, help=command.help, description=command.help, command=command)
+        sub = commands.add_parser(command.name, help=command.help, description=command.help, command=command)
+        add_config_arguments(sub)
     return parser
+
+
+def add_config_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--config FILE`, `--no-config`, `--show-config`: every command's (harness/config.py)."""
+    group = parser.add_argument_group("configuration file")
+    chosen = group.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="read this configuration file (default: cribcheck.toml, or pyproject.toml's [tool.cribcheck], "
+        "in this folder or the nearest one above it)",
+    )
+    chosen.add_argument("--no-config", action="store_true", help="read no configuration file")
+    group.add_argument(
+        "--show-config", action="store_true", help="print the options read from the configuration file, and from where"
+    )
+
+
+def configured(parser: Parser, args: argparse.Namespace) -> argparse.Namespace | int:
+    """`args` with the configuration file's options that the command line did not give; an exit
+    status instead when there is nothing more to do (`--show-config`, a file that cannot be used).
+    `cribcheck run` writes its reports even then: the file's fault is its setup error."""
+    sub = parser._subcommand(args.command)
+    assert isinstance(sub, Parser)
+    config = sub.config
+    try:
+        if sub.config_error:
+            raise config_file.ConfigError(sub.config_error)
+        applied = config_file.apply(config, sub, args, args.command, [command.name for command in COMMANDS])
+    except config_file.ConfigError as error:
+        if args.command != config_file.MAIN_COMMAND or args.show_config:
+            print(f"cribcheck {args.command}: {error}", file=sys.stderr)
+            return 2
+        args.config_error = str(error)
+        return args
+    if args.show_config:
+        print("\n".join(config_file.describe(config, applied, args, sub, args.command)))
+        return 0
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    parsed = configured(parser, parser.parse_args(argv))
+    if isinstance(parsed, int):
+        return parsed
+    args = parsed
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return output_closed()
+
+
+OUTPUT_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for a command its reader stopped reading
+
+
+def output_closed() -> int:
+    """Standard output closed by its reader (`cribcheck run --collect-only | head -1`): stop quietly,
+    as the commands of a shell do. What is still buffered goes nowhere (standard output now writes
+    to the null device, so Python's flush at exit raises nothing)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return OUTPUT_CLOSED
 
 
 if __name__ == "__main__":

@@ -224,13 +224,32 @@ def _awards(
 ) -> Iterator[tuple[HandEvent, Seat | None]]:
     """The events of the hand in their fixed order (rule game.hand-order: three for last, heels,
     each card's points as it is played, the go or last-card point after it, then each hand from
-    the dealer's left, the dealer's hand last, then the crib), each with the seat it scores for."""
+    the dealer's left, the dealer's hand last, then the crib), each with the seat it scores for.
+
+    Every play given is judged here, before any award is yielded (rules game.win and
+    input.rejection-order): plays after the winning moment need not be given, but those given
+    must be legal, whenever the win comes (three for last, heels, a card, a go, a show); nothing
+    they would score counts, as the awards stop at the win."""
+    pegging = play_round(kept, dealer, plays, profile, require_complete=False)
+    return _in_order(profile, dealer, first_hand, starter, kept, crib, plays, pegging)
+
+
+def _in_order(
+    profile: Profile,
+    dealer: Seat,
+    first_hand: bool,
+    starter: Card,
+    kept: Mapping[Seat, tuple[Card, ...]],
+    crib: tuple[Card, ...],
+    plays: Sequence[Card | str],
+    pegging: Pegging,
+) -> Iterator[tuple[HandEvent, Seat | None]]:
+    """The awards of _awards, from a pegging already replayed."""
     pone = round_from_left_of(dealer, seats_of(profile))[0]
     if first_hand and profile.three_for_last:
         yield three_for_last(profile), pone
     if starter.is_jack:
         yield his_heels(starter, profile), dealer
-    pegging = play_round(kept, dealer, plays, profile, require_complete=False)
     yield from pegging_awards(pegging)
     if not pegging.complete:
         raise CribbageError(

@@ -390,18 +390,26 @@ class _Pegger:
 
     def settle(self) -> None:
         """Pass the turn, say go, score the last card and end or restart the count, until someone
-        can play or the pegging is over (rules peg.go, peg.go-seats: a seat that cannot play says
-        go, and the next seats to the left play on while any can)."""
+        can play or the pegging is over (rules peg.go, peg.go-seats). The turn goes round from the
+        last card's player: a seat that holds cards it cannot play says go, once a series; a seat
+        with no cards, or that already said go, is passed in silence; when the turn is back at the
+        last card's player and it cannot play, the series ends (end_series). With two players: the
+        pone's go, then the dealer plays on or scores (and the same the other way round)."""
         while not self.over and not can_play(self.held[self.turn], self.count):
-            says_go = self.count < MAX_COUNT and self.held[self.turn] and self.turn not in self.said_go
-            if says_go:  # at exactly 31 the series is simply over: nobody says go
+            if self.turn == self.last_player or self.last_player is None:
+                self.end_series()
+                continue
+            if self.says_go(self.turn):
                 self.said_go.add(self.turn)
                 self.events.append(Go(self.turn))
                 self.go_unclaimed += 1
-            if any(can_play(self.held[seat], self.count) for seat in self.order):
-                self.turn = self.left_of(self.turn)
-            else:
-                self.end_series()
+            self.turn = self.left_of(self.turn)
+
+    def says_go(self, seat: Seat) -> bool:
+        """Rule peg.go-seats: a seat that cannot play says go if it holds cards and has not said go
+        in this series. At exactly 31 nobody says go: the series is simply over (rule
+        peg.thirty-one)."""
+        return self.count < MAX_COUNT and bool(self.held[seat]) and seat not in self.said_go
 
     def end_series(self) -> None:
         """Nobody can play: score the last card, then end the pegging or restart the count."""

@@ -21,3 +21,12 @@ def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         del os.environ["CRIBCHECK_CACHE_DIR"]
     else:
         os.environ["CRIBCHECK_CACHE_DIR"] = before
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """`-n auto` is in addopts (pyproject.toml): with pytest-xdist turned off (`-p no:xdist`) or
+    missing, `-n` is accepted and ignored, and the suite runs in one process."""
+    if not pluginmanager.has_plugin("xdist"):  # a short option, as pytest-xdist adds it (addoption refuses those)
+        parser.getgroup("xdist")._addoption(
+            "-n", "--numprocesses", dest="numprocesses", default=None, help="ignored: pytest-xdist is not in use"
+        )

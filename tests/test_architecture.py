@@ -54,6 +54,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "harness.corpus",
         "harness.engine",
         "harness.results",
+        "harness.report",
     ),
     "harness.mutants": ("reference", "harness.contract", "harness.operations", "harness.corpus", "harness.engine"),
     "harness.sweep": ("reference", "harness.contract", "harness.operations", "harness.engine", "harness.report"),

@@ -22,7 +22,7 @@ import fastjsonschema
 # Keywords of draft 7 that draft 2020-12 reads the same way, and the annotations that change nothing.
 KEYWORDS = frozenset(
     {
-        "$schema", "$id", "$ref", "$defs", "$comment", "title", "description", "examples", "default",
+        "$schema", "$id", "$ref", "$defs", "$comment", "title", "description", "examples", "default", "deprecated",
         "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties",
         "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "minimum",
         "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties",
@@ -30,7 +30,7 @@ KEYWORDS = frozenset(
     }
 )  # fmt: skip
 _NOT_KEYWORDS = ("properties", "patternProperties", "$defs")  # their values map names to schemas
-_DATA = ("enum", "const", "examples", "default", "required", "title", "description", "$comment")
+_DATA = ("enum", "const", "examples", "default", "required", "title", "description", "$comment", "deprecated")
 
 
 def unknown_keywords(schema: Any) -> set[str]:

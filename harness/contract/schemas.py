@@ -63,6 +63,19 @@ def fast_check(name: str, pointer: str = "") -> Callable[[Any], bool] | None:
     return compile_check(target, {schema["$id"]: schema for schema in _schemas().values()})
 
 
+@cache
+def fast_check_apart(name: str, definition: str, others: tuple[str, ...]) -> Callable[[Any], bool] | None:
+    """The compiled fast path for one definition of a schema file (`$defs/<definition>`) that the
+    file's `others` definitions keep from having one, by a keyword outside fast_check.KEYWORDS
+    (`format`, say): compiled with those other definitions left out, which an instance checked
+    against `definition` never reaches (the caller knows it: a report's case line never reads the
+    header's definition). None when `definition` itself, or a file it reaches, still has such a keyword."""
+    root = schema(name)
+    apart = {**root, "$defs": {key: value for key, value in root["$defs"].items() if key not in others}}
+    by_id = {**{each["$id"]: each for each in _schemas().values()}, root["$id"]: apart}
+    return compile_check({"$ref": f"{root['$id']}#/$defs/{definition}"}, by_id)
+
+
 def problems(name: str, instance: Any, pointer: str = "", *, at: str = "") -> list[str]:
     """What is wrong with `instance` against a schema: one line per problem, empty when valid.
     Each line starts with the place, `at` (where `instance` itself sits) and the path inside it.

@@ -122,6 +122,7 @@ class _File:
             - IGNORED
             - {
                 "description",
+                "deprecated",
                 "$ref",
                 "type",
                 "enum",
@@ -202,7 +203,8 @@ class _File:
         inner = indent + "  "
         lines = []
         for key, value in properties.items():
-            lines += _doc(value.get("description") if isinstance(value, Mapping) else None, inner)
+            if isinstance(value, Mapping):
+                lines += _doc(value.get("description"), inner, deprecated=bool(value.get("deprecated")))
             mark = "" if key in required else "?"
             lines.append(f"{inner}{_key(key)}{mark}: {self.type_of(value, inner)};")
         if extra is not False:
@@ -241,9 +243,11 @@ def _key(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", name) else json.dumps(name)
 
 
-def _doc(text: str | None, indent: str) -> list[str]:
+def _doc(text: str | None, indent: str, *, deprecated: bool = False) -> list[str]:
+    """A doc comment; for a field the schema marks `deprecated`, with the tag `@deprecated`, which
+    editors show."""
     if not text:
-        return []
+        return [f"{indent}/** @deprecated */"] if deprecated else []
     words = text.replace("*/", "* /").split()
     lines, line = [], ""
     for word in words:
@@ -253,6 +257,8 @@ def _doc(text: str | None, indent: str) -> list[str]:
         else:
             line = f"{line} {word}" if line else word
     lines.append(line)
+    if deprecated:
+        lines.append("@deprecated")
     if len(lines) == 1:
         return [f"{indent}/** {lines[0]} */"]
     return [f"{indent}/**", *(f"{indent} * {each}" for each in lines), f"{indent} */"]

@@ -15,8 +15,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, SCHEMA_DIR, display_path, resolved
 from cribcheck.harness.corpus.checked import CheckedFiles, cache_folder
 from cribcheck.harness.corpus.strict_yaml import YamlProblem, field_path, load_yaml, read_yaml
@@ -91,7 +89,12 @@ def case_schema() -> dict[str, Any]:
 
 
 @cache
-def case_validator() -> jsonschema.Draft202012Validator:
+def case_validator() -> Any:
+    """The case schema's validator (jsonschema.Draft202012Validator), made when a file must be
+    checked: a run whose case files are all in the cache (harness/corpus/checked.py) never
+    imports jsonschema, a tenth of a second."""
+    import jsonschema
+
     return jsonschema.Draft202012Validator(case_schema())
 
 
@@ -104,7 +107,12 @@ def case_files(root: Path = CASES_DIR) -> list[Path]:
     """Every case file below `root` (a file or folder), the catalogue left out, in a stable order."""
     if root.is_file():
         return [root]
-    return sorted(path for path in root.rglob("*.yaml") if resolved(path) != resolved(CATALOGUE_FILE))
+    catalogue = resolved(CATALOGUE_FILE)
+    return sorted(
+        path
+        for path in root.rglob("*.yaml")
+        if path.name != CATALOGUE_FILE.name or resolved(path) != catalogue  # a lookup for that name only
+    )
 
 
 def read_case_file(path: Path) -> tuple[dict[str, Any] | None, list[CaseError]]:
@@ -187,12 +195,17 @@ def cases_of(document: Mapping[str, Any], path: Path) -> list[Case]:
     ]
 
 
-def load_cases(root: Path = CASES_DIR) -> list[Case]:
+def load_cases(root: Path = CASES_DIR, *, naming: Iterable[str] = ()) -> list[Case]:
     """Every case below `root`, read strictly and schema-checked, ids unique; raises CaseFileError
-    listing every problem found."""
+    listing every problem found. `naming`: only the files whose text holds one of these words (the
+    ids a rerun names: its one file is read, not the whole corpus; the ids' uniqueness across the
+    corpus is then lint's to check)."""
+    words = [word.encode() for word in naming]
     cases: list[Case] = []
     errors: list[CaseError] = []
     for path in case_files(root):
+        if words and not _holds_any(path, words):
+            continue
         document, problems = read_case_file(path)
         errors.extend(problems)
         if document is not None:
@@ -201,6 +214,15 @@ def load_cases(root: Path = CASES_DIR) -> list[Case]:
     if errors:
         raise CaseFileError(errors)
     return cases
+
+
+def _holds_any(path: Path, words: list[bytes]) -> bool:
+    """Whether the file's bytes hold one of `words` (a file that cannot be read: yes, to say why)."""
+    try:
+        content = path.read_bytes()
+    except OSError:
+        return True
+    return any(word in content for word in words)
 
 
 def id_clashes(cases: Iterable[Case], elsewhere: Mapping[str, str] | None = None) -> list[CaseError]:
@@ -216,10 +238,24 @@ def id_clashes(cases: Iterable[Case], elsewhere: Mapping[str, str] | None = None
     return errors
 
 
+CATALOGUE_PARSE = b"cribcheck-catalogue-parse-1"  # the cache's key for the catalogue's strict parse
+
+
 @cache
 def catalogue() -> dict[str, dict[str, Any]]:
-    """The rules catalogue by id."""
-    data = read_yaml(CATALOGUE_FILE).value
+    """The rules catalogue by id (its strict parse kept in the cache of checked files, by content:
+    a tenth of a rerun's time otherwise; `cribcheck lint` checks it)."""
+    parsed = CheckedFiles(cache_folder(), CATALOGUE_PARSE)
+    try:
+        content = CATALOGUE_FILE.read_bytes()
+    except OSError:
+        content = b""
+    data: Any = parsed.get(content) if content else None
+    if data is None:
+        read = read_yaml(CATALOGUE_FILE)
+        data = read.value
+        if content and not read.problems and isinstance(data, dict):
+            parsed.put(content, data)
     if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
         raise OSError(f"{display_path(CATALOGUE_FILE)} cannot be read: run cribcheck lint")
     return {rule["id"]: rule for rule in data["rules"] if isinstance(rule, dict) and "id" in rule}

@@ -1,4 +1,5 @@
-"""`cribcheck explain ID`: one case, laid out for a person settling a dispute.
+"""`cribcheck explain ID`: one case, laid out for a person settling a dispute (a rule or a dispute
+of the catalogue: harness/corpus/explain_rule.py).
 
 It prints the case's title, file and tags; the statement and sources of each rule it cites (from
 the catalogue); its input in readable form; its `explain` text; and, under each listed profile,
@@ -19,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.files import CASES_DIR, CATALOGUE_FILE, display_path, resolved
-from cribcheck.harness.contract.words import did_you_mean
-from cribcheck.harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, read_case_file
+from cribcheck.harness.contract.words import did_you_mean, nearest
+from cribcheck.harness.corpus import explain_rule
+from cribcheck.harness.corpus.cases import Case, add_corpus_arguments, case_files, cases_of, load_cases, read_case_file
 from cribcheck.harness.corpus.lint import read_catalogue
 from cribcheck.harness.corpus.strict_yaml import read_yaml
 from cribcheck.harness.operations.answers import run_reference
@@ -273,7 +275,7 @@ def derivation_lines(op: str, data: Json, answer: Json) -> list[str]:
     if op == "play":
         return play_lines(data["count"], result)
     if op == "pegging":
-        return pegging_lines(result)
+        return pegging_lines(result, held_at_start(op, data))
     if op == "deal" and "hands" in result:
         crib = [f"to the crib from the deck: {result['crib_card']}"] if "crib_card" in result else []
         return [
@@ -290,7 +292,8 @@ def derivation_lines(op: str, data: Json, answer: Json) -> list[str]:
     if op == "cut":
         return [f"{result['dealer']} deals first, after {result['rounds']} round(s)"]
     if op == "hand":
-        return [f"starter: {result['starter']}", *event_lines(result["events"]), final_line(result)]
+        notes = go_notes(result["events"], held_at_start(op, data))
+        return [f"starter: {result['starter']}", *event_lines(result["events"], notes), final_line(result)]
     if op == "game":
         return game_lines(result)
     if op == "match":
@@ -347,8 +350,45 @@ def reasons_text(scoring: Mapping[str, int]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def pegging_lines(result: Json) -> list[str]:
-    lines = event_lines(result["events"])
+def held_at_start(op: str, data: Json) -> dict[str, list[str]]:
+    """The cards each player holds when the pegging starts, named as the events name the players
+    (seats, or the roles pone and dealer): the pegging's hands, or a hand's cards dealt less its
+    discards. Empty when the input does not give them plainly (a hand from a deck)."""
+    if op == "pegging":
+        hands = data["hands"] if "hands" in data else {"pone": data["pone"], "dealer": data["dealer"]}
+        return {seat: [str(card) for card in cards] for seat, cards in hands.items()}
+    if op == "hand" and "dealt" in data:
+        thrown = data.get("discards", {})
+        return {
+            seat: [str(card) for card in cards if card not in thrown.get(seat, ())]
+            for seat, cards in data["dealt"].items()
+        }
+    return {}
+
+
+def go_notes(events: Sequence[Json], held: Mapping[str, list[str]]) -> dict[int, str]:
+    """Why each go is said (rules peg.go, peg.go-seats): the cards its player holds, each with the
+    count it would make, none at or below 31. Keyed by the event's place in `events`."""
+    if not held:
+        return {}
+    holding = {player: list(cards) for player, cards in held.items()}
+    notes: dict[int, str] = {}
+    count = 0
+    for place, event in enumerate(events):
+        kind, player = event["type"], event.get("player")
+        if kind == "play" and event["card"] in holding.get(player, []):
+            holding[player].remove(event["card"])
+            count = event["count"]
+        elif kind == "reset":
+            count = 0
+        elif kind == "go" and holding.get(player):
+            would = ", ".join(f"{card} {count + count_of([card])}" for card in holding[player])
+            notes[place] = f"{would}: none fits"
+    return notes
+
+
+def pegging_lines(result: Json, held: Mapping[str, list[str]] | None = None) -> list[str]:
+    lines = event_lines(result["events"], go_notes(result["events"], held or {}))
     lines.append(f"points: {scores_text(result['points'])}")
     unplayed = result["unplayed"]
     if any(unplayed.values()):
@@ -356,13 +396,17 @@ def pegging_lines(result: Json) -> list[str]:
     return lines
 
 
-def event_lines(events: Sequence[Json]) -> list[str]:
-    """One line per event, numbered; with running scores where the events carry them."""
+def event_lines(events: Sequence[Json], notes: Mapping[int, str] | None = None) -> list[str]:
+    """One line per event, numbered; with running scores where the events carry them, and the
+    `notes` (by the event's place) after the event."""
     width = len(str(len(events)))
-    return [f"{number:>{width}}. {event_text(event)}" for number, event in enumerate(events, start=1)]
+    return [
+        f"{number:>{width}}. {event_text(event, (notes or {}).get(number - 1))}"
+        for number, event in enumerate(events, start=1)
+    ]
 
 
-def event_text(event: Json) -> str:
+def event_text(event: Json, note: str | None = None) -> str:
     kind = event["type"]
     who = event.get("player", "")
     if kind == "play":
@@ -372,7 +416,7 @@ def event_text(event: Json) -> str:
         if "claimed" in event:
             text += f" (claimed {event['claimed']})"
     elif kind == "go":
-        text = f"{who} says go"
+        text = f"{who} says go" + (f" ({note})" if note else "")
     elif kind == "last_card":
         text = f"{who}: last card, {event['points']}"
     elif kind == "reset":
@@ -414,7 +458,7 @@ def match_lines(result: Json) -> list[str]:
         lines += _indent(event_lines(game.get("events", [])))
         outcome = f"{game['winner']} wins {scores_text(game['scores'])}" if game["winner"] else "not won"
         points = f"skunk: {game['skunk']}, {game['game_points']} game point(s)" if game["winner"] else "no game points"
-        extra = "; a triple skunk wins the match at once" if game["wins_match"] else ""
+        extra = "; a triple skunk wins the match at once" if game["wins_match_outright"] else ""
         lines += _indent(
             [
                 f"{outcome} after {game['hands_played']} hand(s); {points}{extra}",
@@ -433,7 +477,7 @@ def game_lines(result: Json) -> list[str]:
     lines.append(f"hands played: {result['hands_played']}")
     if "skunk" in result:
         text = f"skunk: {result['skunk']}; game points: {result['game_points']}"
-        if result.get("wins_match"):
+        if result.get("wins_match_outright"):
             text += "; wins the match"
         lines.append(text)
     return lines
@@ -452,7 +496,11 @@ def _wrap(text: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "case_id", metavar="ID", help="the id of a case, or ID[PROFILE] (as failures print it) for one profile"
+        "case_id",
+        metavar="ID",
+        help="the id of a case, or ID[PROFILE] (as failures print it) for one profile; or a rule id "
+        "(peg.thirty-one: its statement, sources, profiles, disputes and the cases that show it best), "
+        "or a dispute (D4, or its rule id dispute.d4-crib-nobs: both readings and a case under each)",
     )
     add_corpus_arguments(parser)
 
@@ -462,7 +510,19 @@ def main(args: argparse.Namespace) -> int:
     try:
         case = find_case(case_id, args.cases, args.catalogue)
     except CaseNotFound as missing:
-        print(f"cribcheck explain: no case has the id {missing.case_id!r}", file=sys.stderr)
+        rules = rules_by_id(args.catalogue)
+        found = explain_rule.find(case_id, rules) if profile is None else None
+        if found is not None:
+            cases = load_cases(args.cases)
+            print(explain_rule.explain_dispute(found.rule, cases) if found.dispute else
+                  explain_rule.explain_rule(found.rule, rules, cases))  # fmt: skip
+            return 0
+        print(f"cribcheck explain: no case, rule or dispute has the id {missing.case_id!r}", file=sys.stderr)
+        near_rules = nearest(
+            case_id, [*rules, *(str(rule["dispute"]) for rule in rules.values() if rule.get("dispute"))]
+        )
+        if near_rules:
+            print(f"nearest rules: {', '.join(near_rules)}", file=sys.stderr)
         if missing.broken_in:
             print(f"it is in {missing.broken_in}, which fails the schema: run cribcheck lint on it", file=sys.stderr)
         if missing.suggestions:

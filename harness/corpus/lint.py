@@ -24,7 +24,10 @@ Every error names the file, the case id (or the catalogue rule id) and the field
   (harness.operations.compare.mismatches);
 - coverage, when the whole corpus is linted: each catalogue rule with profiles is cited by a
   case under each of its profiles (a variant profile counts only for itself), and each dispute
-  entry is cited by cases under its ruling's profile family and under its other reading's profile.
+  entry is cited by cases under its ruling's profile family and under its other reading's profile;
+- lines (harness.corpus.lines), when the whole corpus is linted: each line of the catalogue has
+  cases at the line, one below and one above, under each of its profiles; each line names rules of
+  the catalogue and known profiles, with a place (`at`) for each.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from cribcheck.harness.corpus.cases import (
     read_case_file,
     yaml_errors,
 )
+from cribcheck.harness.corpus.lines import check_line_definitions, check_lines, lines_of
 from cribcheck.harness.corpus.strict_yaml import read_yaml
 from cribcheck.harness.operations.answers import run_reference
 from cribcheck.harness.operations.card_slots import card_groups
@@ -74,6 +78,7 @@ class Summary:
     per_profile: Mapping[str, int]
     per_area: Mapping[str, int]
     coverage_checked: bool
+    lines: int = 0  # the lines of the rules checked for cases at, below and above them
 
 
 @dataclass(frozen=True)
@@ -437,7 +442,9 @@ def ruling_family(ruling: str, dispute: str, profiles: Mapping[str, Profile]) ->
     }
 
 
-def summarize(files: int, cases: Sequence[Case], rules: Rules | None, coverage_checked: bool) -> Summary:
+def summarize(
+    files: int, cases: Sequence[Case], rules: Rules | None, coverage_checked: bool, lines: int = 0
+) -> Summary:
     per_profile = Counter(name for case in cases for name in case.profiles)
     per_area: Counter[str] = Counter()
     for case in cases:
@@ -449,6 +456,7 @@ def summarize(files: int, cases: Sequence[Case], rules: Rules | None, coverage_c
         per_profile=dict(sorted(per_profile.items())),
         per_area=dict(sorted(per_area.items())),
         coverage_checked=coverage_checked,
+        lines=lines,
     )
 
 
@@ -461,8 +469,10 @@ def lint(
     catalogue_file = display_path(catalogue_path)
     rules, errors = read_catalogue(catalogue_path)
     profiles = {name: load_profile(name) for name in profile_names()}
+    lines = lines_of(read_yaml(catalogue_path).value) if rules is not None else ()
     if rules is not None:
         errors += check_catalogue(rules, catalogue_file, profiles)
+        errors += check_line_definitions(lines, rules, profiles, catalogue_file)
     cases: list[Case] = []
     for path in files:
         document, problems = read_case_file(path)
@@ -475,7 +485,9 @@ def lint(
         errors += check_case(case, rules, profiles)
     if whole and rules is not None:
         errors += check_coverage(cases, rules, catalogue_file, profiles)
-    return LintReport(tuple(errors), summarize(len(files), cases, rules, whole and rules is not None))
+        errors += check_lines(cases, lines, catalogue_file)
+    checked = whole and rules is not None
+    return LintReport(tuple(errors), summarize(len(files), cases, rules, checked, len(lines) if checked else 0))
 
 
 def _cases_despite(path: Path, problems: Sequence[CaseError]) -> list[Case]:
@@ -593,6 +605,8 @@ def render_text(report: LintReport) -> str:
     lines.append("cases per profile: " + _counts_text(summary.per_profile))
     lines.append("cases per rule area: " + _counts_text(summary.per_area))
     lines.append("coverage: " + ("checked" if summary.coverage_checked else "not checked (not the whole corpus)"))
+    if summary.lines:
+        lines.append(f"lines: {summary.lines} lines of the rules, each with cases at it, one below and one above")
     count = len(report.errors)
     lines.append("clean" if report.clean else f"{count} error{'s' if count != 1 else ''}")
     return "\n".join(lines)

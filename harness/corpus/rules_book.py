@@ -22,6 +22,7 @@ import yaml
 
 from cribcheck.harness.contract.files import CATALOGUE_FILE, SAFE_LOADER
 from cribcheck.harness.corpus.cases import Case, load_cases
+from cribcheck.harness.corpus.lines import Line, lines_of, measured
 from cribcheck.harness.corpus.lint import ruling_family
 from cribcheck.reference import load_profile
 from cribcheck.reference.profiles import Profile, SkunkRule, profile_names
@@ -63,15 +64,47 @@ def render(catalogue: Mapping[str, Any], cases: Sequence[Case]) -> str:
     lines = [HEADER, "## Contents", ""]
     areas = [area for area in AREAS if any(rule["area"] == area for rule in rules)]
     lines += ["- [Profiles](#profiles)"]
-    lines += [f"- [{AREAS[area]}](#{area})" for area in areas] + ["- [Sources](#sources)", ""]
+    lines += [f"- [{AREAS[area]}](#{area})" for area in areas]
+    lines += ["- [The lines of the rules](#lines)"] if catalogue.get("lines") else []
+    lines += ["- [Sources](#sources)", ""]
     disputes = {rule["dispute"]: rule["id"] for rule in rules if rule["area"] == "dispute"}
     lines += _profiles(profiles, disputes)
     for area in areas:
         lines += [f'<a id="{area}"></a>', "", f"## {AREAS[area]}", ""]
         for rule in (rule for rule in rules if rule["area"] == area):
             lines += _rule(rule, citing[rule["id"]], profiles)
+    if catalogue.get("lines"):
+        lines += _lines(lines_of(catalogue), cases)
     lines += _sources(catalogue["sources"])
     return "\n".join(lines).rstrip() + "\n"
+
+
+LINES_INTRO = """\
+A line is a number where a rule changes its answer. A threshold is only checked where a case puts a
+value at the line, one below and one above, so `cribcheck lint` requires cases at all three under
+each profile the line names (harness/corpus/lines.py says how each measure is read from a case).
+"""
+
+
+def _lines(lines: Sequence[Line], cases: Sequence[Case]) -> list[str]:
+    """The lines chapter: each line, where it is, what measures a case, its rules and profiles,
+    and the cases at it, one below and one above."""
+    out = ['<a id="lines"></a>', "", "## The lines of the rules", "", LINES_INTRO]
+    out += [
+        "| line | at | measured by | rules | cases one below / at / one above, by profile |",
+        "|---|---|---|---|---|",
+    ]
+    for line in lines:
+        found = measured(cases, line)
+        where = []
+        for profile in line.profiles:
+            at = line.value_under(profile)
+            counts = " / ".join(str(len(found[profile][at + step])) for step in (-1, 0, 1))
+            where.append(f"`{profile}` ({at}): {counts}")
+        rules = ", ".join(f"[`{rule}`](#{rule})" for rule in line.rules)
+        at_text = str(line.at) if isinstance(line.at, int) else "by profile"
+        out.append(f"| {_cell(line.what)} (`{line.id}`) | {at_text} | {line.measure} | {rules} | {'; '.join(where)} |")
+    return [*out, ""]
 
 
 def _rule(rule: Mapping[str, Any], cases: Sequence[Case], profiles: Mapping[str, Any]) -> list[str]:
@@ -90,10 +123,11 @@ def _rule(rule: Mapping[str, Any], cases: Sequence[Case], profiles: Mapping[str,
                 f"- **{label}** ({rule['dispute']}): {_text(reading['reading'])}. "
                 f"Sources: {_sources_of(reading['sources'])}. "
                 f"Played by {', '.join(f'`{name}`' for name in players)}.",
-                f"  Cases: {_case_links(under, family)}",
+                f"  Cases ({len(under)}):{'' if under else ' none'}",
+                *_case_lines(under, family, "  "),
             ]
     else:
-        lines.append(f"- **Cases ({len(cases)}):** {_case_links(cases)}")
+        lines += [f"- **Cases ({len(cases)}):**{'' if cases else ' none'}", *_case_lines(cases)]
     return [*lines, ""]
 
 
@@ -181,15 +215,13 @@ def _skunks(rule: SkunkRule | None) -> str:
     return "; ".join(parts)
 
 
-def _case_links(cases: Sequence[Case], only: set[str] | None = None) -> str:
-    """The cases grouped by file: `[file](link): `id` (profiles), ...; ...`."""
-    if not cases:
-        return "none"
-    by_file: dict[str, list[str]] = defaultdict(list)
+def _case_lines(cases: Sequence[Case], only: set[str] | None = None, indent: str = "") -> list[str]:
+    """One line a case: `- `id` (profiles), [file](link)`, under the rule's line."""
+    lines = []
     for case in cases:
         shown = [name for name in case.profiles if only is None or name in only]
-        by_file[case.file].append(f"`{case.id}` ({', '.join(shown)})")
-    return "; ".join(f"[{file}](../{file}): {', '.join(entries)}" for file, entries in by_file.items())
+        lines.append(f"{indent}  - `{case.id}` ({', '.join(shown)}), [{case.file}](../{case.file})")
+    return lines
 
 
 def _sources_of(citations: Sequence[str]) -> str:

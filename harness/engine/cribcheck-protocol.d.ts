@@ -18,10 +18,11 @@ export type Operation = "show" | "play" | "pegging" | "deal" | "cut" | "hand" | 
  * Optional features an engine claims in hello. Parts of a result, compared only when the engine
  * claims them: breakdown: the show and play breakdowns; events: event lists of pegging, hand and
  * game; unplayed: the cards left in pegging; rounds: the number of cut rounds; first_dealer: who
- * dealt first in a game; skunk: a game's skunk, game_points and wins_match. A part of the
- * protocol, used only when the engine claims it: batch: the engine answers the batch form of a
- * request (`batch` instead of `input`); claims: the engine reads muggins `claims` in an input
- * under every profile (without it, claims are sent only under a muggins profile).
+ * dealt first in a game; skunk: a game's skunk, game_points and wins_match_outright (old name
+ * wins_match). A part of the protocol, used only when the engine claims it: batch: the engine
+ * answers the batch form of a request (`batch` instead of `input`); claims: the engine reads
+ * muggins `claims` in an input under every profile (without it, claims are sent only under a
+ * muggins profile).
  */
 export type Feature = "breakdown" | "events" | "unplayed" | "rounds" | "first_dealer" | "skunk" | "batch" | "claims";
 
@@ -44,10 +45,18 @@ export type Side = "A" | "B" | "C" | "D" | "AC" | "BD";
 
 /** Who the engine is. */
 export type EngineIdentity = {
+  /** The engine's name, as reports show it (the run's title, a column when engines are compared). */
   name: string;
+  /** The engine's own version, free text ("0.3.0", a commit): reports show it beside the name. */
   version: string;
+  /**
+   * The language the engine is written in, free text ("Rust", "Python 3.12"): shown in reports,
+   * never judged.
+   */
   language: string;
+  /** Where to read about the engine (a URL), shown in reports. */
   homepage?: string;
+  /** Anything a reader of the report should know about this engine (a build flag, a known gap). */
   notes?: string;
 };
 
@@ -58,7 +67,12 @@ export type EngineIdentity = {
  * the suite.
  */
 export type Hello = {
+  /** The harness's hello: the protocol version and the suite version. */
   hello: {
+    /**
+     * The protocol version the harness speaks (1). An engine that speaks another answers with
+     * `error`.
+     */
     protocol: ProtocolVersion;
     /** The cribcheck suite version. */
     suite: string;
@@ -74,17 +88,25 @@ export type Hello = {
  * listed here.
  */
 export type HelloResponse = {
+  /**
+   * The engine refuses the session (for example, a protocol version it does not speak). The run
+   * stops and the message is shown.
+   */
   error: {
+    /** Why the engine refuses, for people. */
     message: string;
     [key: string]: unknown;
   };
 } | {
+  /** Who the engine is and what it claims: the harness sends nothing outside these claims. */
   hello: Capabilities;
 };
 
 /** Who the engine is and what it supports. */
 export type Capabilities = {
+  /** The protocol version the engine speaks: it must be the one the harness sent (1). */
   protocol: ProtocolVersion;
+  /** Who the engine is: name, version, language, and optionally a homepage and notes. */
   engine: EngineIdentity;
   /** The profiles the engine plays. */
   profiles: Profile[];
@@ -133,8 +155,20 @@ export type OperationClaims = {
  * answer is a response with a `batch` of answers, one per input, in order.
  */
 export type Request = {
+  /**
+   * The request's token: the response must echo it exactly, and answers come in the order of the
+   * requests.
+   */
   seq: Seq;
+  /**
+   * The operation asked for: show, play, pegging, deal, cut, hand, game or match
+   * (docs/case-format.md, Operations).
+   */
   op: Operation;
+  /**
+   * The profile to play the input under. Always one the engine claimed, except in the few
+   * unknown_profile cases, which send a name nobody plays.
+   */
   profile: Profile;
 } & ({ input: Record<string, unknown>; } | { batch: Record<string, unknown>[]; });
 
@@ -149,27 +183,41 @@ export type Request = {
  * error; or it is a single `error`, which then stands for every input of the batch.
  */
 export type Response = {
+  /** The seq of the request this answers, unchanged. */
   seq: Seq;
 } & ({ ok: OkBody; } | { rejected: RejectedBody; } | { skipped: SkippedBody; } | { error: ErrorBody; } | { batch: BatchAnswer[]; });
 
 export type OkBody = Record<string, unknown>;
 
 export type RejectedBody = {
+  /**
+   * The rejection code: the first rule broken in the order of rule input.rejection-order
+   * (docs/rules.md).
+   */
   code: RejectionCode;
-  /** The offending play's index in `plays` (or len(plays) when the plays stop too early). */
+  /**
+   * The offending play's index in `plays`, counting the go's written there (or len(plays) when the
+   * plays stop too early); in `play`, the index in `count` of the first card past 31. Example:
+   * five-card, pone 7C 8D KS, dealer 8H 6S AC, plays [7C, 8H, 8D, 6S, go, go]: the first go is the
+   * pone's (KS makes 39), the second the dealer's, who holds AC (30): go_with_playable_card, index
+   * 5.
+   */
   index?: number;
   /** In a game: the offending hand, from 0. */
   hand?: number;
   /** In a match: the offending game, from 0. */
   game?: number;
+  /** Why, for people: shown in reports, never compared. */
   message?: string;
 };
 
 export type SkippedBody = {
+  /** Why the engine declines the case, for people. */
   reason: string;
 };
 
 export type ErrorBody = {
+  /** What went wrong, in one line, for people. */
   message: string;
   /** A traceback or any other text that helps. */
   details?: string;
@@ -186,17 +234,37 @@ export type Scores = Partial<Record<Side, number>> & ({ A: number; B: number; } 
 export type Winner = Side | null;
 
 export type Events = {
+  /**
+   * The kind of event: play, go, last_card, reset in a pegging; also three_for_last, heels, show,
+   * muggins, win in a hand, and deal in a game (docs/case-format.md lists each kind's keys).
+   */
   type: string;
   [key: string]: unknown;
 }[];
 
 export type ShowResult = {
+  /**
+   * The points of the hand (or crib) with the starter: fifteens, pairs, runs, flush and nobs
+   * together.
+   */
   total: number;
+  /** The total by kind (feature `breakdown`); the five add up to `total`. */
   breakdown?: {
+    /** 2 for each distinct set of cards summing to 15. */
     fifteens?: number;
+    /** 2 for each pair of cards of the same rank (three of a kind 6, four 12). */
     pairs?: number;
+    /**
+     * The runs of 3 or more, each maximal run counted once per combination of its duplicated ranks
+     * (a double run of 3 is 6 here, its pair counted in `pairs`).
+     */
     runs?: number;
+    /** The flush, as the profile scores it for a hand or for the crib (0 when there is none). */
     flush?: number;
+    /**
+     * 1 for a jack of the starter's suit in the hand (or crib, as the profile says); the turned
+     * jack itself is heels, not nobs.
+     */
     nobs?: number;
     [key: string]: unknown;
   };
@@ -204,11 +272,27 @@ export type ShowResult = {
 };
 
 export type PlayResult = {
+  /**
+   * The points of the LAST card of the count, as a card: fifteen, thirty-one, pairs and run. Never
+   * the go or last-card point, which depends on what the players still hold: with 8 cards in one
+   * count (every card of a two-player six-card pegging), the 8th card's answer holds its own
+   * points only. Example: count [AC, AD, AH, AS, 2C, 2D, 2H, 2S] (12): points 12, the four twos'
+   * double pair royal; the pegging of those eight cards adds a `last_card` event of 1 for the 2S,
+   * which `play` does not count.
+   */
   points: number;
+  /** The points by reason (feature `breakdown`); they add up to `points`. */
   breakdown?: {
+    /** 2 if the card makes the count 15. */
     fifteen?: number;
+    /**
+     * 2 if the card makes the count 31: the end-of-series award itself (no go point is added to
+     * it).
+     */
     thirty_one?: number;
+    /** The trailing cards of the card's rank: 2 for a pair, 6 for three, 12 for four. */
     pairs?: number;
+    /** The length of the longest run the trailing cards make, in any order (0 if none). */
     run?: number;
     [key: string]: unknown;
   };
@@ -218,13 +302,27 @@ export type PlayResult = {
 export type PeggingResult = {
   /** By role with two players ({pone, dealer}); by side with three or four (as `scores`). */
   points: {
+    /** The points the pone pegged: its cards' points and its go and last-card points. */
     pone: number;
+    /** The points the dealer pegged: its cards' points and its go and last-card points. */
     dealer: number;
     [key: string]: unknown;
   } | Scores;
+  /**
+   * Every event of the pegging in order (feature `events`): each card played, each go said, each
+   * last-card point, each reset; docs/case-format.md gives their keys.
+   */
   events?: Events;
+  /**
+   * The cards still held when the pegging ends (feature `unplayed`): with one count per hand
+   * (five-card), the cards nobody could play (example: pone 7C 8D KS, dealer 8H 6S AC, plays 7C 8H
+   * 8D 6S go AC: the pone's KS); elsewhere empty lists. By role with two players, by seat with
+   * three or four.
+   */
   unplayed?: {
+    /** The pone's cards left in hand, in any order. */
     pone?: Cards;
+    /** The dealer's cards left in hand, in any order. */
     dealer?: Cards;
     [key: string]: unknown;
   };
@@ -236,54 +334,119 @@ export type PeggingResult = {
  * starter.
  */
 export type DealResult = {
+  /** Two players: the pone's cards as dealt, in the order dealt. */
   pone?: Cards;
+  /** Two players: the dealer's cards as dealt, in the order dealt. */
   dealer?: Cards;
+  /** Three or four players: each seat's cards as dealt, in the order dealt. */
   hands?: Partial<Record<Player, Cards>>;
+  /** Three players: the card dealt from the deck to the crib after the rounds of dealing. */
   crib_card?: Card;
+  /** The card the cut turns: the top card of the lower packet, stock[cut]. */
   starter?: Card;
   [key: string]: unknown;
 } & ({ pone: Cards; dealer: Cards; starter: Card; } | { hands: Partial<Record<Player, Cards>>; starter: Card; });
 
 export type CutResult = {
+  /** Who deals the first hand: the seat that cut lowest. */
   dealer: Player;
+  /** How many rounds of cutting it took (feature `rounds`): 1 without a tie. */
   rounds?: number;
   [key: string]: unknown;
 };
 
 export type HandResult = {
+  /** Every side's score after the hand, or at the moment the hand's win came. */
   scores: Scores;
+  /** The side that reached the target in this hand, or null. */
   winner: Winner;
+  /**
+   * Every award of the hand in the order it was pegged, each with the scores after it, up to the
+   * win (feature `events`).
+   */
   events?: Events;
   [key: string]: unknown;
 };
 
 export type GameResult = {
+  /** The final scores (at the win, or after the last hand given). */
   scores: Scores;
+  /** The side that won the game, or null when the hands given end before anyone wins. */
   winner: Winner;
+  /**
+   * How many hands were played: all the hands given (the last one the winning hand, if the game
+   * was won).
+   */
   hands_played: number;
+  /** Who dealt the first hand, as the cut for deal decided (feature `first_dealer`). */
   first_dealer?: Player;
+  /**
+   * The loser's skunk class, for a game won between two sides (feature `skunk`): none, skunk,
+   * double_skunk, or triple_skunk under a profile that has it. Absent in a game not won, and with
+   * three players.
+   */
   skunk?: string;
+  /**
+   * The game points the win is worth (feature `skunk`): 1, 2 for a skunk, 3 (or 4, by profile) for
+   * a double skunk. Absent when `skunk` is.
+   */
   game_points?: number;
+  /**
+   * True only when this game's result wins the match by itself, whatever the game points: a triple
+   * skunk (the loser below 31) under a profile that has it (six-card-match--triple-skunk, and
+   * six-card--double-skunk-4 for a single game). False (or, in a game result, absent) for every
+   * other game, including the game that decides a match by reaching the match target. Example:
+   * under six-card-match--triple-skunk, B wins game 2 by 121 to 28 (28 is below 31): that game's
+   * wins_match_outright is true and B wins the match at once, whatever the totals; a match won 3-1
+   * at the end of game 4 by game points has it false in all four games.
+   */
+  wins_match_outright?: boolean;
+  /**
+   * Deprecated: the old name of `wins_match_outright`, kept readable for one release (cribcheck
+   * 0.2 reads either name; 0.3 will read only the new one).
+   * @deprecated
+   */
   wins_match?: boolean;
+  /** Every award of every hand in order, each hand opened by a `deal` event (feature `events`). */
   events?: Events;
   [key: string]: unknown;
 };
 
 export type MatchResult = {
+  /** The player who won the match, or null when the games given end before anyone has. */
   winner: Winner;
+  /**
+   * The number (from 1) of the game that decided the match, or null while it is undecided.
+   * Example: 3 when the third game brings the winner to the match target (or is a triple skunk
+   * that wins outright).
+   */
   decided_by: number | null;
+  /** Each player's game points after the last game given. */
   totals: Scores;
+  /** One entry per game given, in order. */
   games: ({
+    /**
+     * Who dealt the game's first hand: the cut's winner in game 1, the loser of the game before in
+     * every later game.
+     */
     first_dealer: Player;
+    /** The game's winner, or null for a game not won. */
     winner: Winner;
+    /** The game's final scores. */
     scores: Scores;
+    /** How many hands of the game were played. */
     hands_played: number;
+    /**
+     * The loser's skunk class (none, skunk, double_skunk, triple_skunk), or null for a game not
+     * won.
+     */
     skunk: "none" | "skunk" | "double_skunk" | "triple_skunk" | null;
+    /** The game points the game gave its winner (0 for a game not won). */
     game_points: number;
-    wins_match: boolean;
+    /** Each player's game points after this game. */
     totals: Scores;
     [key: string]: unknown;
-  })[];
+  } & ({ wins_match_outright: boolean; } | { wins_match: boolean; }))[];
   [key: string]: unknown;
 };
 
@@ -294,6 +457,7 @@ export type MatchResult = {
  * the process if it is still running a moment later). No answer is expected.
  */
 export type Bye = {
+  /** Always the empty object: there is nothing to say but goodbye. */
   bye: Record<string, never>;
 };
 

@@ -237,12 +237,12 @@ class AdapterEngine:
 
     mode = "persistent"
 
-    def __init__(self, options: EngineOptions) -> None:
+    def __init__(self, options: EngineOptions, mark: str | None = None) -> None:
         self.options = options
         self.command = options.command
         self.restarts = 0
         self._stderr = StderrSink(log=options.stderr_log)
-        self._mark = new_mark()  # every process of this engine, across restarts
+        self._mark = mark or new_mark()  # every process of this engine, across restarts
         self._process: EngineProcess | None = None
         self._failures = 0  # in a row
         self._dead: str | None = None  # why no more requests are sent
@@ -393,12 +393,12 @@ class OnceEngine:
 
     mode = "once"
 
-    def __init__(self, options: EngineOptions) -> None:
+    def __init__(self, options: EngineOptions, mark: str | None = None) -> None:
         self.options = options
         self.command = options.command
         self.restarts = 0
         self._stderr = StderrSink(log=options.stderr_log)
-        self._mark = new_mark()  # every process of this engine, one per request
+        self._mark = mark or new_mark()  # every process of this engine, one per request
         self._failures = 0  # in a row
         self._dead: str | None = None
         try:
@@ -470,11 +470,12 @@ class OnceEngine:
             self._stderr.close()
 
 
-def open_engine(options: EngineOptions | None) -> Engine:
-    """The reference in-process when `options` is None, else the adapter it describes."""
+def open_engine(options: EngineOptions | None, mark: str | None = None) -> Engine:
+    """The reference in-process when `options` is None, else the adapter it describes, every
+    process of it carrying `mark` (harness.engine.reaper; a new one when not given)."""
     if options is None:
         return reference_engine()
-    return OnceEngine(options) if options.once else AdapterEngine(options)
+    return OnceEngine(options, mark) if options.once else AdapterEngine(options, mark)
 
 
 class _EveryEngine(argparse.Action):

@@ -24,6 +24,7 @@ from cribcheck.harness.engine.engines import (
     open_engine,
 )
 from cribcheck.harness.engine.protocol import EngineInfo, Outcome, Request
+from cribcheck.harness.engine.reaper import end_marked, new_mark
 
 _END = None  # what a copy's thread puts once its share is answered (or it stopped)
 
@@ -115,36 +116,91 @@ class EnginePool:
             thread.join(timeout=5)
 
 
-def open_engines(options: EngineOptions | None, jobs: int = 1) -> Engine:
-    """One engine, or a pool of `jobs` copies of an external one (all started, or none)."""
-    if options is None or jobs <= 1:
-        return open_engine(options)
-    started: list[Engine | EngineSetupError | None] = [None] * jobs
+class EngineStart:
+    """Starting one engine, or `jobs` copies of it, so that no process of it is ever left behind:
+    the mark of every copy (harness.engine.reaper) is made before anything starts, so `end` kills
+    every process any copy started, whatever moment the run ended at (a signal while the copies
+    start, or between their start and the caller's hold on them). The copies start at once, each
+    in a thread (each may take a while to say hello); a signal to the main thread meanwhile kills
+    every copy, waits for the threads and closes what started, then goes on."""
 
-    def start(number: int) -> None:  # the copies start at once: each may take a while to say hello
+    def __init__(self, options: EngineOptions | None, jobs: int = 1) -> None:
+        self.options = options
+        self.jobs = max(1, jobs)
+        external = options is not None
+        self.marks = tuple(new_mark() for _ in range(self.jobs if external else 0))
+        self._lock = threading.Lock()
+        self._started: list[Engine | EngineSetupError | None] = [None] * self.jobs
+
+    def start(self) -> Engine:
+        """The engine, or a pool of its copies (all started, or none: EngineSetupError)."""
+        if self.options is None or self.jobs == 1:  # in the caller's thread: a signal ends it there
+            return open_engine(self.options, self.marks[0] if self.marks else None)
+        threads = [
+            threading.Thread(target=self._start_copy, args=(number,), daemon=True, name=f"engine-start-{number + 1}")
+            for number in range(self.jobs)
+        ]
+        for thread in threads:
+            thread.start()
         try:
-            started[number] = open_engine(options)
-        except EngineSetupError as error:
-            started[number] = error
+            for thread in threads:
+                thread.join()
+        except BaseException:  # Ctrl-C or SIGTERM while the copies start
+            self._abandon(threads)
+            raise
+        copies = [copy for copy in self._started if copy is not None and not isinstance(copy, EngineSetupError)]
+        failed = next((copy for copy in self._started if isinstance(copy, EngineSetupError)), None)
+        if failed is None and len(copies) == self.jobs:
+            failed = _first_change(copies)
+        if failed is not None or len(copies) < self.jobs:
+            self._close(copies)
+            raise failed or EngineSetupError("a copy of the engine did not start")
+        return EnginePool(copies)
 
-    threads = [threading.Thread(target=start, args=(number,), daemon=True) for number in range(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    copies = [copy for copy in started if copy is not None and not isinstance(copy, EngineSetupError)]
-    failed = next((copy for copy in started if isinstance(copy, EngineSetupError)), None)
-    if failed is None and len(copies) == jobs:
-        failed = next(
-            (
-                changed
-                for number, copy in enumerate(copies[1:], start=2)
-                if (changed := hello_changed(copies[0].info, copy.info, f"from copy 1 to copy {number}")) is not None
-            ),
-            None,
-        )
-    if failed is not None or len(copies) < jobs:
-        for copy in copies:
-            copy.close()
-        raise failed or EngineSetupError("a copy of the engine did not start")
-    return EnginePool(copies)
+    def _start_copy(self, number: int) -> None:
+        try:
+            copy: Engine | EngineSetupError = open_engine(self.options, self.marks[number])
+        except EngineSetupError as error:
+            copy = error
+        with self._lock:
+            self._started[number] = copy
+
+    def _abandon(self, threads: Sequence[threading.Thread]) -> None:
+        """Kill every copy, starting or started, until no thread is left starting one (a copy
+        killed while it waits for hello fails its start at once; one that had not yet begun when
+        the processes were looked for is killed at the next look), then close those that started."""
+        while any(thread.is_alive() for thread in threads):
+            self.end()
+            for thread in threads:
+                thread.join(timeout=0.05)
+        with self._lock:
+            started = [copy for copy in self._started if copy is not None and not isinstance(copy, EngineSetupError)]
+        self._close(started)
+
+    def _close(self, copies: Sequence[Engine]) -> None:
+        try:
+            for copy in copies:
+                with suppress(Exception):
+                    copy.close()
+        finally:
+            self.end()
+
+    def end(self) -> None:
+        """Kill every process that carries the mark of a copy (none left: a cheap look)."""
+        for mark in self.marks:
+            end_marked(mark)
+
+
+def _first_change(copies: Sequence[Engine]) -> EngineSetupError | None:
+    """How the first copy whose hello differs from copy 1's differs (HelloChanged), if one does."""
+    for number, copy in enumerate(copies[1:], start=2):
+        changed = hello_changed(copies[0].info, copy.info, f"from copy 1 to copy {number}")
+        if changed is not None:
+            return changed
+    return None
+
+
+def open_engines(options: EngineOptions | None, jobs: int = 1) -> Engine:
+    """One engine, or a pool of `jobs` copies of an external one (all started, or none). A caller
+    that must end every process however it stops uses EngineStart and its `end`."""
+    return EngineStart(options, jobs).start()

@@ -29,7 +29,6 @@ import os
 import signal
 import sys
 import time
-import uuid
 from collections.abc import Mapping
 
 MARK_VARIABLE = "CRIBCHECK_ENGINE_MARK"
@@ -38,7 +37,7 @@ KILL_ROUNDS = 20  # scans of the process table, each killing what it finds, unti
 
 def new_mark() -> str:
     """A mark for one engine (all of its processes, across restarts)."""
-    return f"cribcheck-{os.getpid()}-{uuid.uuid4().hex}"
+    return f"cribcheck-{os.getpid()}-{os.urandom(16).hex()}"
 
 
 def marked_environment(env: Mapping[str, str] | None, mark: str) -> dict[str, str]:

@@ -71,6 +71,7 @@ KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "first_dealer": ("deal.cut-for-deal",),
             "skunk": ("game.skunk",),
             "game_points": ("game.points",),
+            "wins_match_outright": ("game.points",),
             "wins_match": ("game.points",),
         },
         "match": {

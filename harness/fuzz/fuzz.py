@@ -56,6 +56,7 @@ from cribcheck.harness.fuzz.strategies import OPERATION_WEIGHTS, Example, exampl
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import compared_expectation, input_sent
+from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.verdict import answer_of
 from cribcheck.reference import profile_names
 
@@ -392,8 +393,8 @@ class Progress:
     """A status line while the search runs (on a terminal, redrawn in place), and a line when the
     first disagreement is found. `stream` None: silent."""
 
-    def __init__(self, stream: TextIO | None, every: float | None = None) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | SafeStream | None, every: float | None = None) -> None:
+        self.stream = None if stream is None else SafeStream(stream)
         self.live = bool(stream is not None and stream.isatty())
         self.every = every if every is not None else (0.5 if self.live else 10.0)
         self.next = time.monotonic() + self.every
@@ -428,7 +429,9 @@ class Progress:
     def _show(self, text: str, end: bool = False) -> None:
         assert self.stream is not None
         if self.live:
-            self.stream.write("\r\033[K" + text + ("\n" if end else ""))
+            self.stream.control("\r")
+            self.stream.control("\033[K")
+            self.stream.write(text + ("\n" if end else ""))
         else:
             self.stream.write(text + "\n")
         self.stream.flush()
@@ -511,26 +514,28 @@ def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, open_with: Callable[..., Engine] = open_engine) -> int:
-    out = out or sys.stdout
+    # the engine's name, words and answers are shown, never acted on by the terminal
+    out = SafeStream(out or sys.stdout)
+    err = SafeStream(sys.stderr)
     try:
         wanted = settings_from_args(args)
     except ValueError as error:
-        print(f"cribcheck fuzz: {error}", file=sys.stderr)
+        print(f"cribcheck fuzz: {error}", file=err)
         return EXIT_SETUP
     try:
         engine = open_with(engine_options(args))
     except EngineSetupError as error:
-        print(f"cribcheck fuzz: the engine could not be started: {error.message}", file=sys.stderr)
+        print(f"cribcheck fuzz: the engine could not be started: {error.message}", file=err)
         for line in error.stderr[-5:]:
-            print(f"  | {line}", file=sys.stderr)
+            print(f"  | {line}", file=err)
         return EXIT_SETUP
     label = args.engine or "the reference engine (in-process)"
     print(f"fuzzing {engine.info.label} with seed {wanted.seed}", file=out)
-    progress = Progress(None if args.no_progress else sys.stderr)
+    progress = Progress(None if args.no_progress else err)
     try:
         result = fuzz(engine, wanted, progress)
     except Scope as error:
-        print(f"cribcheck fuzz: {error}", file=sys.stderr)
+        print(f"cribcheck fuzz: {error}", file=err)
         return EXIT_SETUP
     finally:
         progress.finish()

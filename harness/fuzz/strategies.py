@@ -226,18 +226,27 @@ class Turn:
     held: tuple[Card, ...]  # the player's cards before the play
     other: tuple[Card, ...]  # the opponent's cards
     card: Card
-    after_go: bool  # a go was said since the previous play: a "go" may stand before this card
+    goes: tuple[str, ...] = ()  # the seats that said go since the previous play, in turn
+
+    @property
+    def after_go(self) -> bool:
+        """A go was said since the previous play: "go"s (as many as `goes`) may stand before this card."""
+        return bool(self.goes)
 
 
 @dataclass(frozen=True)
 class PeggingRun:
     turns: tuple[Turn, ...]
-    ends_with_go: bool  # a go was said after the last play
+    final_goes: tuple[str, ...]  # the seats that said go after the last play, in turn
     unplayed: tuple[Card, ...]  # cards left in hand (one count per hand)
 
     @property
     def cards(self) -> list[Card]:
         return [turn.card for turn in self.turns]
+
+    @property
+    def ends_with_go(self) -> bool:
+        return bool(self.final_goes)
 
 
 def simulate_pegging(
@@ -255,42 +264,42 @@ def simulate_table(
 ) -> PeggingRun:
     """Play a whole pegging at a table, `choose` picking each card among those that fit. `order`
     lists the seats in turn, the first leader (the dealer's left) first. The turn goes round
-    clockwise; a seat that cannot play without passing 31 says go (once a series, if it holds
-    cards) and the next seats play on while any can; when none can the series ends: for good
-    with one count per hand, else the count restarts and the first seat left of the last card's
-    player that still holds cards leads. With two players: the one who did not play the last card
-    leads, or the other, holding the only cards left."""
+    clockwise from the last card's player: a seat with a card that fits plays; a seat holding
+    cards, none of which fits, says go (once a series; never at 31, where the series is simply
+    over); a seat with no cards, or that already said go, is passed in silence. When the turn is
+    back at the last card's player and it cannot play, the series ends: for good with one count
+    per hand, else the count restarts and the first seat left of the last card's player that
+    still holds cards leads. With two players: the pone's go, then the dealer plays on or scores;
+    the one who did not play the last card leads, or the other, holding the only cards left."""
     held = {seat: list(hands[seat]) for seat in order}
     seat, count, last = order[0], 0, order[0]
     said_go: set[str] = set()
-    go_pending = False
+    goes: list[str] = []
     turns: list[Turn] = []
 
     def left(of: str) -> str:
         return order[(order.index(of) + 1) % len(order)]
 
-    def fits(at: str) -> list[Card]:
-        return [card for card in held[at] if count + card.value <= MAX_COUNT]
-
     while True:
-        playable = fits(seat)
+        playable = [card for card in held[seat] if count + card.value <= MAX_COUNT]
         if playable:
             card = choose(playable)
             others = tuple(other for at in order if at != seat for other in held[at])
-            turns.append(Turn(seat, count, tuple(held[seat]), others, card, go_pending))
-            go_pending = False
+            turns.append(Turn(seat, count, tuple(held[seat]), others, card, tuple(goes)))
+            goes = []
             held[seat].remove(card)
             count += card.value
             last, seat = seat, left(seat)
             continue
-        if held[seat] and count < MAX_COUNT and seat not in said_go:
-            said_go.add(seat)
-            go_pending = True
-        if any(fits(at) for at in order):
+        if seat != last:  # on round the table: say go, or pass in silence
+            if held[seat] and count < MAX_COUNT and seat not in said_go:
+                said_go.add(seat)
+                goes.append(seat)
             seat = left(seat)
             continue
+        # back at the last card's player, who cannot play: the series is over
         if not restarting or not any(held.values()):
-            return PeggingRun(tuple(turns), go_pending, tuple(card for at in order for card in held[at]))
+            return PeggingRun(tuple(turns), tuple(goes), tuple(card for at in order for card in held[at]))
         count, said_go = 0, set()
         seat = left(last)
         while not held[seat]:
@@ -331,13 +340,18 @@ def play_sequence(pick: Picker, run: PeggingRun, unused: Sequence[Card], corrupt
     tokens: list[str] = []
     positions: list[int] = []  # turn i's card is tokens[positions[i]]
     for turn in run.turns:
-        if turn.after_go and one_in(pick, 2):
-            tokens.append("go")
+        tokens += written_goes(pick, turn.goes)
         positions.append(len(tokens))
         tokens.append(str(turn.card))
-    if run.ends_with_go and one_in(pick, 2):
-        tokens.append("go")
+    tokens += written_goes(pick, run.final_goes)
     return corrupted(pick, run, tokens, positions, unused) if corrupt else tokens
+
+
+def written_goes(pick: Picker, goes: Sequence[str]) -> list[str]:
+    """Half the time, some of the go's said (one or more: each may be written or left out)."""
+    if not goes or not one_in(pick, 2):
+        return []
+    return ["go"] * between(pick, 1, len(goes))
 
 
 def past_31(turn: Turn, cards: Sequence[Card] | None = None) -> list[Card]:

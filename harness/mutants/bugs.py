@@ -565,6 +565,25 @@ def only_last_player_plays_on(original: type) -> type:
     return Pegger
 
 
+def go_stops_when_nobody_can_play(original: type) -> type:
+    """The series ends as soon as no seat can play: the seats between the one that said go and the
+    last card's player say nothing (in RULINGS' example, A says go and C scores, B silent)."""
+
+    class Pegger(original):
+        def settle(self) -> None:
+            while not self.over and not can_play(self.held[self.turn], self.count):
+                if self.says_go(self.turn):
+                    self.said_go.add(self.turn)
+                    self.events.append(Go(self.turn))
+                    self.go_unclaimed += 1
+                if any(can_play(self.held[seat], self.count) for seat in self.order):
+                    self.turn = self.left_of(self.turn)
+                else:
+                    self.end_series()
+
+    return Pegger
+
+
 def no_pair_with_partner(original: type) -> type:
     """Partnerships: a card that pairs the card its partner played just before it scores no pair."""
 

@@ -579,6 +579,12 @@ MUTANTS: tuple[Mutant, ...] = (
         fn(PEGGER, bug.only_last_player_plays_on),
     ),
     Mutant(
+        "go-stops-when-nobody-can-play",
+        "3-4 seats: once no seat can play the series ends at once; the seats before the last card's player say no go",
+        "peg.go-seats",
+        fn(PEGGER, bug.go_stops_when_nobody_can_play),
+    ),
+    Mutant(
         "no-pair-with-partner",
         "four players: a card that pairs the card its partner played just before it scores no pair",
         "peg.pairs-runs-round-table",

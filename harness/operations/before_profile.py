@@ -66,8 +66,9 @@ def _read(path: str, value: object) -> None:
 
 
 def _hands(op: str, data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """The hand inputs of a hand, game or match, with their field paths."""
-    if op == "hand":
+    """The inputs that deal one hand (a `deck`, or the cards `dealt` and `discards`): a deal, the
+    hand inputs of a hand, game or match, with their field paths."""
+    if op in ("deal", "hand"):
         yield "input", data
     elif op == "game":
         for index, hand in enumerate(data["hands"]):

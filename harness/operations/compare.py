@@ -18,6 +18,8 @@ form `cribcheck.harness.operations.answers.run_reference` returns: `{"ok": resul
 - a scalar: equal, and a boolean never equals a number (JSON `true` is not `1`).
 - a rejection agrees with a rejection of the same code, and the same `index` and `hand` where the
   expectation gives them. The message is never compared.
+- a key renamed (RENAMED) is read under either name, in the expectation and in the answer, for one
+  release: `wins_match` is the old name of `wins_match_outright` (docs/PROTOCOL.md, "Versions").
 
 The function is pure: it reads its arguments and returns new strings.
 """
@@ -26,12 +28,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 MAX_SHOWN = 160  # characters of a value shown in a mismatch line
 UNORDERED_KEYS = frozenset({"cards"})  # a list under this key is a set of cards
 UNORDERED_UNDER = frozenset({"unplayed"})  # every list directly under this key is a set of cards
 _SCALARS = (str, int, float, type(None))  # bool is an int
+# Result keys renamed, new name -> old name: an answer or an expectation may use either for one
+# release (cribcheck 0.2 reads both; 0.3 will read only the new name).
+RENAMED: Mapping[str, str] = MappingProxyType({"wins_match_outright": "wins_match"})
+_OTHER_NAME: Mapping[str, str] = MappingProxyType({**RENAMED, **{old: new for new, old in RENAMED.items()}})
 
 
 def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
@@ -87,10 +94,13 @@ def _value_mismatches(expected: Any, actual: Any, path: str) -> list[str]:
             return [f"{path or '(result)'}: expected {show(expected)}, got {show(actual)}"]
         found: list[str] = []
         for key, value in expected.items():
-            if key not in actual:
+            if key in actual:
+                got = actual[key]
+            elif _OTHER_NAME.get(key) in actual:  # a renamed key, under its other name
+                got = actual[_OTHER_NAME[key]]
+            else:
                 found.append(f"{_where(path, key)}: expected {show(value)}, got nothing (no such key)")
                 continue
-            got = actual[key]
             if isinstance(value, _SCALARS):  # most keys: compared here, the path written only for a mismatch
                 if not _same_scalar(value, got):
                     found.append(_differ(value, got, _where(path, key)))

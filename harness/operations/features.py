@@ -33,7 +33,8 @@ FEATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
                 "first_dealer": "first_dealer",
                 "skunk": "skunk",
                 "game_points": "skunk",
-                "wins_match": "skunk",
+                "wins_match_outright": "skunk",
+                "wins_match": "skunk",  # the old name of wins_match_outright (compare.RENAMED)
                 "events": "events",
             }
         ),

@@ -8,7 +8,7 @@ import json
 import math
 import re
 import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from cribcheck.harness.contract.dumps import plain
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.report.escaping import visible
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent, held
 from cribcheck.harness.results.status import Status
 
 REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
@@ -67,18 +67,27 @@ def _json_escape(match: re.Match[str]) -> str:
 
 class CollectingReporter:
     """A reporter that writes one file at the end of the run from every result: it keeps the
-    header and the results as they come, and its subclass's `finish` writes the file."""
+    header and the results as they come (a live run's, each a bounded size: harness.results.kept),
+    or is handed a saved run's results (`take`: read again from the report each time they are gone
+    through), and its subclass's `finish` writes the file, going through them as a stream and
+    keeping a bounded part."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
+        self._results: Collection[CaseResult] = []
+        self._collected: list[CaseResult] = []
 
     def start(self, header: RunHeader) -> None:
         self._header = header
+        self._results = self._collected = []
 
     def case(self, result: CaseResult) -> None:
-        self._results.append(result)
+        self._collected.append(held(result))  # what a run holds of a result (harness.results.kept)
+
+    def take(self, results: Collection[CaseResult]) -> None:
+        """A saved run's results, all at once, in place of `case` for each."""
+        self._results = results
 
 
 def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
@@ -174,6 +183,7 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "expectation": None if result.expectation is None else result.expectation.as_json(),
         "rerun": rerun_command(header, result),
         "rejection_message": rejection_message(result),
+        "left_out": result.left_out.as_json(),
     }
     if result.status in REPLAYED:
         case = result.case

@@ -7,15 +7,18 @@ not missing because the engine did not start), one passed it and another did not
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import string
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, field
 
 from cribcheck.harness.report.causes import detail, failing_total, heading
 from cribcheck.harness.report.common import byte_size, counts_text, rows_within
 from cribcheck.harness.report.escaping import md_cell, md_code, md_text, on_terminal
 from cribcheck.harness.report.tally import by_rule, compliance_message, figure, verdict
-from cribcheck.harness.results.results import CaseResult, empty_counts, rule_area
+from cribcheck.harness.results.results import empty_counts, rule_area
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
@@ -72,15 +75,10 @@ class Row:
     """One case x profile across the engines (None where an engine has no result for it)."""
 
     name: str
-    results: tuple[CaseResult | None, ...]
-
-    @property
-    def first(self) -> CaseResult:
-        return next(result for result in self.results if result is not None)
-
-    @property
-    def statuses(self) -> tuple[Status | None, ...]:
-        return tuple(None if result is None else result.status for result in self.results)
+    statuses: tuple[Status | None, ...]
+    title: str
+    rules: tuple[str, ...]
+    profile: str
 
     @property
     def disagree(self) -> bool:
@@ -88,27 +86,43 @@ class Row:
         return len({status.passed for status in ran}) > 1
 
 
+MAX_ROWS = 5_000  # rows a comparison keeps (the disagreements first); the others are counted
+_CODES = {status: chr(ord("a") + number) for number, status in enumerate(Status)}  # a status as one letter
+_STATUSES = {code: status for status, code in _CODES.items()}
+_NONE = "."  # no result from that engine
+
+
 @dataclass(frozen=True)
 class Comparison:
+    """Several runs side by side. Each run's results are gone through once, as a stream, into a
+    table on disk (a temporary SQLite database: the join of the engines' results by case x profile
+    needs every key at once, which memory need not hold), then the table once, in the order the
+    results came: every count is made from all the rows, and the first MAX_ROWS rows are kept (the
+    disagreements first, then the rest), so what stays in memory is bounded whatever the sizes."""
+
     columns: tuple[Column, ...]
-    rows: tuple[Row, ...]  # disagreements first, then the rest, each in the order they were run
+    rows: tuple[Row, ...]  # the first MAX_ROWS: disagreements first, then the rest, each in the order they were run
     rules: Mapping[str, tuple[Mapping[str, int], ...]]  # rule -> each engine's counts
+    disagreeing: int = 0  # case x profile results where the engines disagree (all of them)
+    total_rows: int = 0  # case x profile results of any engine (all of them)
+    split_rules: Mapping[str, int] = field(default_factory=dict)  # rule -> disagreements among its cases
+    split_areas: Mapping[str, int] = field(default_factory=dict)  # area -> disagreements among its cases
 
     @classmethod
     def of(cls, runs: Sequence[Run]) -> Comparison:
         columns = tuple(Column(letter, run) for letter, run in zip(letters(len(runs)), runs, strict=True))
-        found: dict[tuple[str, str], list[CaseResult | None]] = {}
-        for number, run in enumerate(runs):
-            for result in run.results:
-                found.setdefault(result.item.key, [None] * len(runs))[number] = result
-        rows = [Row(f"{case_id}[{profile}]", tuple(results)) for (case_id, profile), results in found.items()]
-        ordered = [row for row in rows if row.disagree] + [row for row in rows if not row.disagree]
-        per_engine = [by_rule(run.results) for run in runs]
-        rules = sorted({rule for counts in per_engine for rule in counts}, key=lambda rule: _rule_key(per_engine, rule))
+        with closing(sqlite3.connect("")) as table:  # "": a private database in a temporary file
+            per_engine = [_load(table, number, len(runs), run) for number, run in enumerate(runs)]
+            disagreeing, others, counts = _rows(table)
+        rules = sorted({rule for found in per_engine for rule in found}, key=lambda rule: _rule_key(per_engine, rule))
         return cls(
             columns=columns,
-            rows=tuple(ordered),
-            rules={rule: tuple(counts.get(rule, empty_counts()) for counts in per_engine) for rule in rules},
+            rows=(*disagreeing, *others)[:MAX_ROWS],
+            rules={rule: tuple(found.get(rule, empty_counts()) for found in per_engine) for rule in rules},
+            disagreeing=counts.disagreeing,
+            total_rows=counts.total,
+            split_rules=counts.rules,
+            split_areas=counts.areas,
         )
 
     @property
@@ -118,32 +132,96 @@ class Comparison:
 
     @property
     def disagreements(self) -> tuple[Row, ...]:
+        """The disagreements kept (the first MAX_ROWS; `disagreeing` counts them all)."""
         return tuple(row for row in self.rows if row.disagree)
 
     def disagree_by_rule(self) -> dict[str, int]:
         """Per rule, the disagreements among the cases citing it (rules with none left out)."""
-        found: dict[str, int] = {}
-        for row in self.disagreements:
-            for rule in dict.fromkeys(row.first.case.rules):
-                found[rule] = found.get(rule, 0) + 1
-        return found
+        return dict(self.split_rules)
 
     def disagree_by_area(self) -> dict[str, int]:
         """Per rule area, the disagreements among the cases citing one of its rules."""
-        found: dict[str, int] = {}
-        for row in self.disagreements:
-            for area in dict.fromkeys(rule_area(rule) for rule in row.first.case.rules):
-                found[area] = found.get(area, 0) + 1
-        return found
+        return dict(self.split_areas)
 
     @property
     def exit_status(self) -> int:
-        """The worst engine's: interrupted (130) over setup errors (2) over failures (1)."""
-        statuses = [column.run.footer.exit_status for column in self.columns]
-        for worst in (130, 2, 1):
-            if worst in statuses:
-                return worst
-        return max(statuses, default=0)
+        return worst_exit_status([column.run for column in self.columns])
+
+
+def _load(table: sqlite3.Connection, number: int, engines: int, run: Run) -> dict[str, dict[str, int]]:
+    """One run's results into the table (its status letter at its place in each row); its counts by rule."""
+    if number == 0:
+        table.execute(
+            "CREATE TABLE rows (key TEXT PRIMARY KEY, position INTEGER, name BLOB, title BLOB, rules TEXT, "
+            "profile BLOB, statuses TEXT)"
+        )
+    blank = _NONE * engines
+    (position,) = table.execute("SELECT COUNT(*) FROM rows").fetchone()
+    with table:
+        for result in run.results:
+            key = json.dumps([result.case.id, result.profile])  # ASCII, lone surrogates escaped
+            cursor = table.execute(
+                "INSERT OR IGNORE INTO rows VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (key, position, _bytes(result.item.name), _bytes(result.case.title),
+                 json.dumps(list(result.case.rules)), _bytes(result.profile), blank),
+            )  # fmt: skip
+            position += cursor.rowcount
+            table.execute(
+                "UPDATE rows SET statuses = substr(statuses, 1, ?) || ? || substr(statuses, ?) WHERE key = ?",
+                (number, _CODES[result.status], number + 2, key),
+            )
+    return by_rule(run.results)
+
+
+def _bytes(text: str) -> bytes:
+    """A text as the table keeps it: any string, lone surrogates included (a report may hold them)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogatepass")
+
+
+@dataclass
+class _Counts:
+    total: int = 0
+    disagreeing: int = 0
+    rules: dict[str, int] = field(default_factory=dict)
+    areas: dict[str, int] = field(default_factory=dict)
+
+
+def _rows(table: sqlite3.Connection) -> tuple[list[Row], list[Row], _Counts]:
+    """The table gone through once, in the order the results came: the first MAX_ROWS disagreements
+    and the first MAX_ROWS other rows, and the counts of them all."""
+    counts = _Counts()
+    disagreeing: list[Row] = []
+    others: list[Row] = []
+    query = "SELECT name, title, rules, profile, statuses FROM rows ORDER BY position"
+    for name, title, rules, profile, statuses in table.execute(query):
+        counts.total += 1
+        row = Row(_text(name), tuple(_STATUSES.get(code) for code in statuses), _text(title),
+                  tuple(json.loads(rules)), _text(profile))  # fmt: skip
+        if not row.disagree:
+            if len(others) < MAX_ROWS:
+                others.append(row)
+            continue
+        counts.disagreeing += 1
+        if len(disagreeing) < MAX_ROWS:
+            disagreeing.append(row)
+        for rule in dict.fromkeys(row.rules):
+            counts.rules[rule] = counts.rules.get(rule, 0) + 1
+        for area in dict.fromkeys(rule_area(rule) for rule in row.rules):
+            counts.areas[area] = counts.areas.get(area, 0) + 1
+    return disagreeing, others, counts
+
+
+def worst_exit_status(runs: Sequence[Run]) -> int:
+    """The worst engine's: interrupted (130) over setup errors (2) over failures (1)."""
+    statuses = [run.footer.exit_status for run in runs]
+    for worst in (130, 2, 1):
+        if worst in statuses:
+            return worst
+    return max(statuses, default=0)
 
 
 def letters(count: int) -> list[str]:
@@ -189,16 +267,17 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         lines.append("fewer than two engines gave results: nothing to compare")
         return [*lines, *_counts_lines(columns)]
     lines.append("")
-    disagreements = comparison.disagreements
-    lines.append(f"{len(disagreements)} case x profile results where the engines disagree")
-    names = [on_terminal(row.name) for row in disagreements[:details]]
+    disagreements = comparison.disagreements[: max(0, details)]
+    lines.append(f"{comparison.disagreeing} case x profile results where the engines disagree")
+    names = [on_terminal(row.name) for row in disagreements]
     name_width = max([len(name) for name in names] or [0])
-    for row, name in zip(disagreements[:details], names, strict=True):
+    for row, name in zip(disagreements, names, strict=True):
         pairs = zip(columns, row.statuses, strict=True)
         cells = "  ".join(f"{column.letter} {mark(status):<16}" for column, status in pairs)
         lines.append(f"  {name:<{name_width}}  {cells}")
-    if len(disagreements) > details:
-        lines.append(f"  ... and {len(disagreements) - details} more (all of them in --markdown and --html)")
+    if comparison.disagreeing > len(disagreements):
+        where = "all of them in --markdown and --html" if comparison.disagreeing <= MAX_ROWS else "in --markdown"
+        lines.append(f"  ... and {comparison.disagreeing - len(disagreements)} more ({where})")
     return [line.rstrip() for line in [*lines, *_counts_lines(columns)]]
 
 
@@ -255,17 +334,17 @@ def markdown_lines(comparison: Comparison, max_bytes: int) -> list[str]:
         rows, len(comparison.rules), max_bytes // 2 - byte_size(lines), "rules in the JSON Lines reports"
     )
     disagreements = comparison.disagreements
-    lines += ["", f"### Cases where the engines disagree ({len(disagreements)})", ""]
+    lines += ["", f"### Cases where the engines disagree ({comparison.disagreeing})", ""]
     if disagreements:
         lines.append("| case | " + " | ".join(column.letter for column in columns) + " | title |")
         lines.append("|---|" + "---|" * len(columns) + "---|")
         cases = (
             f"| {md_cell(md_code(row.name))} | {' | '.join(mark(status) for status in row.statuses)} "
-            f"| {md_cell(md_text(row.first.case.title))} |"
+            f"| {md_cell(md_text(row.title))} |"
             for row in disagreements
         )
         budget = max_bytes - byte_size(lines) - 200
-        lines += rows_within(cases, len(disagreements), budget, "disagreements in the JSON Lines reports")
+        lines += rows_within(cases, comparison.disagreeing, budget, "disagreements in the JSON Lines reports")
     elif comparison.compared:
         lines.append("None: on every case x profile that two engines ran, they agree.")
     else:

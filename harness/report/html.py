@@ -46,6 +46,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +87,7 @@ MAX_CAUSES = 20  # likely causes listed per engine (every failure is still shown
 RANKED_RULES = 8  # rules in the table of the rules the failures point at
 STDERR_LINES = 50
 LISTED = (Status.FAIL, Status.ERROR, Status.XPASS, Status.XFAIL, Status.SKIP)  # results shown one by one
+MAX_LISTED = 2_000  # results kept to be shown one by one, per engine; the others counted (bounded memory)
 
 STYLE = """
 :root{--pass:#1a7f37;--fail:#cf222e;--error:#8250df;--partial:#9a6700;--na:#6e7781;--line:#d0d7de;--ink:#1f2328}
@@ -275,7 +277,7 @@ class HtmlReporter(CollectingReporter):
 
     def finish(self, footer: RunFooter) -> None:
         assert self._header is not None
-        run = Run(self._header, tuple(self._results), footer)
+        run = Run(self._header, self._results, footer)
         write_html(self.path, [run], self.rules_book)
 
 
@@ -305,7 +307,12 @@ class _Page:
         self.runs = runs
         self.book = rules_book
         self.max_bytes = max_bytes
-        self.listed = [[result for result in run.results if result.status in LISTED] for run in runs]
+        self.listed: list[list[CaseResult]] = []  # the first MAX_LISTED of each run (a bounded number)
+        self.unlisted: list[int] = []  # those past them, counted
+        for run in runs:
+            listing = (result for result in run.results if result.status in LISTED)
+            self.listed.append(list(islice(listing, MAX_LISTED)))
+            self.unlisted.append(sum(1 for _ in listing))
         self.comparison = Comparison.of(runs) if len(runs) > 1 else None
         self.letters = [column.letter for column in self.comparison.columns] if self.comparison else []
         self.parts = environment().get_template("parts.html.j2").module
@@ -347,10 +354,17 @@ class _Page:
     # --- filters -------------------------------------------------------------------------------
 
     def _filters(self) -> dict[str, Any]:
-        results = [result for run in self.runs for result in run.results]
-        present = [status for status in Status if any(result.status is status for result in results)]
-        profiles = sorted({result.profile for result in results})[:MAX_COLUMNS]
-        rules = sorted({rule for result in results for rule in result.case.rules}, key=_by_area)[:MAX_RULES]
+        seen: set[Status] = set()
+        profile_names: set[str] = set()
+        rule_names: set[str] = set()
+        for run in self.runs:  # a stream: only the sets are kept
+            for result in run.results:
+                seen.add(result.status)
+                profile_names.add(result.profile)
+                rule_names.update(result.case.rules)
+        present = [status for status in Status if status in seen]
+        profiles = sorted(profile_names)[:MAX_COLUMNS]
+        rules = sorted(rule_names, key=_by_area)[:MAX_RULES]
         areas: dict[str, list[str]] = {}
         for rule in rules:
             areas.setdefault(rule_area(rule), []).append(rule)
@@ -406,12 +420,12 @@ class _Page:
                 _column(column, self._state_class(column.run), number)
                 for number, column in enumerate(comparison.columns)
             ],
-            "disagreements": len(comparison.disagreements),
+            "disagreements": comparison.disagreeing,
             "split_rules": sorted(disagree_by_rule, key=_by_area)[:MAX_RULES],
             "rule_rows": rule_rows,
             "rules_left": max(len(ordered) - MAX_RULES, 0),
             "case_rows": _markup()("\n".join(rows)),
-            "rows_left": len(comparison.rows) - len(rows) if left else 0,
+            "rows_left": comparison.total_rows - len(rows) if left or comparison.total_rows > len(rows) else 0,
             "hidden": hidden,
         }
 
@@ -463,7 +477,7 @@ class _Page:
             ],
             "idle_profiles": sum(not applicable(counts) for _, counts in profiles[:MAX_COLUMNS]),
             "profiles_left": max(len(profiles) - MAX_COLUMNS, 0),
-            "listed": len(self.listed[number]),
+            "listed": len(self.listed[number]) + self.unlisted[number],
             "bad": sum(needs_detail(result) for result in self.listed[number]),
         }
         engine.update(self._entries(number, run, budget))
@@ -546,9 +560,10 @@ class _Page:
         shown_groups: list[dict[str, Any]] = []
         linked: dict[tuple[str, str], str] = {}
         cards_of: dict[str, str] = {}
-        short = unnamed = 0
+        kept, past = self._groups(number, run)
+        short, unnamed = 0, past  # past MAX_LISTED: counted, not kept
         in_full = budget > 0  # until the first card that does not fit: the rest are named only
-        for key, title, results in self._groups(number, run):
+        for key, title, results in kept:
             pieces: list[str] = []
             for card in same_failures(results):
                 view = self._card_view(number, run, card, key, in_full)
@@ -575,23 +590,28 @@ class _Page:
                 )
         return {"groups": shown_groups, "short": short, "unnamed": unnamed, "linked": linked, "cards_of": cards_of}
 
-    def _groups(self, number: int, run: Run) -> list[tuple[str, str, list[CaseResult]]]:
+    def _groups(self, number: int, run: Run) -> tuple[list[tuple[str, str, list[CaseResult]]], int]:
         """(the cause's key, its title, its results) for each likely cause, then the results that
-        did not pass and no cause holds (skips, expected failures, unexpected passes)."""
+        did not pass and no cause holds (skips, expected failures, unexpected passes): MAX_LISTED
+        results at most, in that order; and how many more there are (counted, not kept)."""
         diagnosis = run.footer.diagnosis
         found = []
         placed: set[str] = set()
+        room = MAX_LISTED
         for group in cause_groups(run.results, diagnosis):
             if group.cause is None or group.number > MAX_CAUSES:
                 continue
-            title = f"Cause {group.number}: {group.cause.description}"
-            found.append((_cause_key(number, group.number), title, list(group.results)))
             placed.update(result.item.name for result in group.results)
-        others = [result for result in self.listed[number] if result.item.name not in placed]
+            if room > 0:
+                title = f"Cause {group.number}: {group.cause.description}"
+                found.append((_cause_key(number, group.number), title, list(group.results[:room])))
+                room -= len(found[-1][2])
+        others = [result for result in self.listed[number] if result.item.name not in placed][: max(room, 0)]
         if others:
             title = "Other results that did not pass" if found else "Results that did not pass"
             found.append((_cause_key(number, 0), title, others))
-        return found
+        listed = len(self.listed[number]) + self.unlisted[number]
+        return found, max(listed - sum(len(results) for _, _, results in found), 0)
 
     def _card_view(
         self, number: int, run: Run, card: Sequence[CaseResult], cause: str, in_full: bool = True
@@ -733,15 +753,14 @@ def _column(column: Column, css: str, number: int) -> dict[str, str]:
 
 
 def _case_row(row: Row) -> dict[str, Any]:
-    result = row.first
     return {
         "statuses": " ".join(sorted({status.value for status in row.statuses if status is not None})),
-        "profile": result.profile,
-        "rules": " ".join(_name(rule) for rule in result.case.rules),
+        "profile": row.profile,
+        "rules": " ".join(_name(rule) for rule in row.rules),
         "disagree": row.disagree,
         "idle": _all_not_applicable(row),
         "name": row.name,
-        "title": result.case.title,
+        "title": row.title,
         "cells": [{"css": _Page._status_class(status), "mark": mark(status)} for status in row.statuses],
     }
 

@@ -8,7 +8,8 @@ At most MAX_BYTES (GitHub cuts a step summary at 1 MiB), whatever the run or a r
 holds: every text is clipped (harness/report/escaping.py), the tables stop at their share of the
 size and count the rows left out, and past the size the remaining failures are each named on a
 line without their details, then, if even their names do not fit, counted; the summary says where
-the rest is (the JSON Lines report).
+the rest is (the JSON Lines report). Past MAX_NAMED failures the rest are counted, not named, so
+that what the reporter keeps is bounded whatever the number of results.
 
 Every text of an engine, a case file or a report enters through one of escaping.py's Markdown
 rules: md_text (literal text), md_code (a code span), md_fence (a code block), md_html (inside the
@@ -17,6 +18,7 @@ report's own <summary>); never as Markdown."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 
 from cribcheck.harness.report.causes import (
     explain_command,
@@ -31,7 +33,6 @@ from cribcheck.harness.report.common import (
     byte_size,
     compliance_text,
     diff_lines,
-    needs_detail,
     not_checked_lines,
     not_checked_title,
     rejection_message,
@@ -44,6 +45,7 @@ from cribcheck.harness.results.results import CaseResult, RunFooter
 from cribcheck.harness.results.status import Status
 
 MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 MiB (1,048,576 bytes)
+MAX_NAMED = 5_000  # failures named (a line each, at least); the others counted, so that what is kept is bounded
 STDERR_LINES = 50  # the last lines of the engine's stderr shown
 NOTES = 20  # warnings shown; the JSON Lines report holds every one
 CAUSES = 10  # likely causes listed; every failure is listed under its cause all the same
@@ -168,30 +170,37 @@ class MarkdownReporter(CollectingReporter):
         """Every result that fails the run, cause by cause (the likely causes' order, the
         smallest case first); each in full while the whole text (`used` bytes before this part)
         stays under max_bytes, else named on one line, else (when even the names do not fit)
-        counted."""
-        detailed = [result for result in self._results if needs_detail(result)]
+        counted. Past MAX_NAMED failures (in the causes' order) the rest are only counted."""
+        by_cause = cause_groups(self._results, footer.diagnosis)
+        detailed = list(islice((result for group in by_cause for result in group.results), MAX_NAMED))
+        past = sum(len(group.results) for group in by_cause) - len(detailed)
         if not detailed:
             return []
+        named = {result.item.key for result in detailed}
         groups: dict[str, list[CaseResult]] = {}
         titles: dict[str, str] = {}
-        for group in cause_groups(self._results, footer.diagnosis):
+        counts: dict[str, int] = {}
+        for group in by_cause:
+            members = [result for result in group.results if result.item.key in named]
+            if not members:
+                continue
             key = f"{group.number or 999_999:06d}"  # the undiagnosed last
-            groups[key] = list(group.results)
+            groups[key], counts[key] = members, len(group.results)
             if group.cause is None:
                 titles[key] = "Other results that fail the run" if footer.diagnosis and footer.diagnosis.causes else ""
             else:
                 titles[key] = f"Cause {group.number}: {md_text(heading(group.cause))}"
         heads = {
-            key: f"{'#' * (self.level + 2)} {titles[key] or 'Results that fail the run'} ({len(results)})"
-            for key, results in groups.items()
+            key: f"{'#' * (self.level + 2)} {titles[key] or 'Results that fail the run'} ({counts[key]:,})"
+            for key in groups
         }
         budget = self.max_bytes - used - 2_000  # room for the closing notes
         shorts = {result.item.key: self._short(result) for result in detailed}
         needed = _size([*heads.values(), *shorts.values()]) + 2 * len(heads)
         named_all = needed <= budget
         budget -= needed if named_all else 0
-        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed)}), by likely cause", ""]
-        short = unnamed = 0
+        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed) + past:,}), by likely cause", ""]
+        short, unnamed = 0, past
         for rule in sorted(groups):
             if not named_all:
                 if _size([heads[rule]]) + 1 > budget:

@@ -9,9 +9,7 @@ comparison, then each engine's own report; JUnit holds each engine's suites, nam
 
 from __future__ import annotations
 
-import argparse
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -20,10 +18,11 @@ from typing import TextIO
 
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
+from cribcheck.harness.report.common import CollectingReporter
 from cribcheck.harness.report.compare import Comparison, markdown_lines, terminal_lines
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.html import HtmlReporter, write_html
-from cribcheck.harness.report.junit import JUnitReporter, write_junit
+from cribcheck.harness.report.junit import JUnitReporter, Part, write_junit
 from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.saved import Run
@@ -38,31 +37,20 @@ class Outputs:
     rules_book: str | None = None  # a published rules book the HTML page links each rule to
 
 
-def rules_book_address(text: str) -> str:
-    """An argparse type: `--rules-book URL`, an http or https address (never a file of this
-    machine: a page read elsewhere could not follow it)."""
-    if not text.startswith(("https://", "http://")) or any(char.isspace() for char in text):
-        raise argparse.ArgumentTypeError(f"not an http(s) address: {text!r} (give the published rules book's URL)")
-    return text
-
-
-def add_rules_book_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    parser.add_argument(
-        "--rules-book",
-        type=rules_book_address,
-        metavar="URL",
-        help="the HTML report links each rule's statement to URL#RULE-ID (default: no link; the page "
-        "carries every statement it cites)",
-    )
-
-
 def replay(run: Run, reporters: Sequence[Reporter]) -> None:
-    """Feed a saved run to reporters as the live run fed them."""
+    """Feed a saved run to reporters as the live run fed them; a reporter that writes its file from
+    every result at the end (CollectingReporter) is handed them all at once, so that none keeps a
+    list of a report's every result: they are read from the report as each goes through them."""
     for reporter in reporters:
         reporter.start(run.header)
-    for result in run.results:
-        for reporter in reporters:
-            reporter.case(result)
+    takers = [reporter for reporter in reporters if isinstance(reporter, CollectingReporter)]
+    fed = [reporter for reporter in reporters if not isinstance(reporter, CollectingReporter)]
+    for reporter in takers:
+        reporter.take(run.results)
+    if fed:
+        for result in run.results:
+            for reporter in fed:
+                reporter.case(result)
     for reporter in reporters:
         reporter.finish(run.footer)
 
@@ -89,7 +77,7 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
         outputs.markdown.write_text(side_by_side_markdown(comparison), encoding="utf-8")
         written.append(outputs.markdown)
     if outputs.junit:
-        write_junit(side_by_side_junit(comparison), outputs.junit)
+        side_by_side_junit(comparison, outputs.junit)
         written.append(outputs.junit)
     if outputs.html:
         write_html(outputs.html, runs, outputs.rules_book)
@@ -118,39 +106,20 @@ def side_by_side_markdown(comparison: Comparison) -> str:
     return "\n".join(lines)
 
 
-def replay_into(run: Run, reporter: Reporter) -> None:
-    """Feed a run to a reporter without finishing it (the caller renders)."""
+def replay_into(run: Run, reporter: CollectingReporter) -> None:
+    """Hand a run to a reporter without finishing it (the caller renders)."""
     reporter.start(run.header)
-    for result in run.results:
-        reporter.case(result)
+    reporter.take(run.results)
 
 
-def side_by_side_junit(comparison: Comparison) -> ET.Element:
-    root = ET.Element("testsuites", name="cribcheck")
-    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
-    seconds = 0.0
-    for column in comparison.columns:
-        reporter = JUnitReporter(Path("unused.xml"))
-        replay_into(column.run, reporter)
-        one = reporter.build(column.run.footer)
-        seconds += float(one.get("time", "0"))
-        for key in totals:
-            totals[key] += int(one.get(key, "0"))
-        for suite in one.findall("testsuite"):
-            suite.set("name", suite.get("name", "").replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
-            for case in suite.findall("testcase"):
-                name = case.get("classname", "")
-                case.set("classname", name.replace("cribcheck.", f"cribcheck.{column.letter}.", 1))
-            properties = suite.find("properties")
-            if properties is None:
-                properties = ET.Element("properties")
-                suite.insert(0, properties)
-            ET.SubElement(properties, "property", name="engine", value=f"{column.run.label} [{column.command}]")
-            root.append(suite)
-    for key, value in totals.items():
-        root.set(key, str(value))
-    root.set("time", f"{seconds:.3f}")
-    return root
+def side_by_side_junit(comparison: Comparison, path: Path) -> None:
+    """Each engine's suites, named `cribcheck.<letter>.<profile>`, each with the property `engine`."""
+    parts = [
+        Part(column.run.header, column.run.results, column.run.footer, column.letter,
+             f"{column.run.label} [{column.command}]")
+        for column in comparison.columns
+    ]  # fmt: skip
+    write_junit(path, parts, sum(round(column.run.footer.seconds, 3) for column in comparison.columns))
 
 
 def badge_paths(path: Path, comparison: Comparison) -> list[Path]:

@@ -2,7 +2,9 @@
 several side by side, as Markdown, JUnit, HTML or badges, without running anything.
 
 Only what the report-line schema allows is read (harness.results.saved); a malformed line stops
-the command with the file and line named. Without an output option the terminal report is
+the command with the file and line named. A report is read as a stream, whatever its size: what
+stays in memory are the counts and a bounded number of results (docs/reports.md, "Large answers,
+large reports"). Without an output option the terminal report is
 printed. Exit 0 when the reports were written, 2 when a report cannot be read.
 """
 
@@ -15,7 +17,8 @@ from typing import TextIO
 
 from cribcheck.harness.diagnosis.diagnose import diagnosed
 from cribcheck.harness.report.escaping import SafeStream
-from cribcheck.harness.report.outputs import Outputs, add_rules_book_argument, print_terminal, write
+from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+from cribcheck.harness.report.rules_book import add_rules_book_argument
 from cribcheck.harness.results.saved import ReportFileError, read_reports
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2

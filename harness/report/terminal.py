@@ -5,7 +5,9 @@ rule area, the compliance line and any warnings.
 
 A failure seen under several profiles (the same status, mismatches and message) is shown once,
 named `id[profile, profile, ...]`; the profile table leaves out the profiles under which nothing
-was applicable (named on one line instead)."""
+was applicable (named on one line instead). The reporter keeps the first KEPT_GROUPS failures (as
+a run holds them: harness.results.kept) to show by cause, and only counts the rest, so that what
+it holds is bounded whatever the number of results."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from cribcheck.harness.report.common import (
     compliance_text,
     counts_text,
     diff_lines,
+    needs_detail,
     not_checked_lines,
     not_checked_title,
     rejection_message,
@@ -29,10 +32,11 @@ from cribcheck.harness.report.common import (
 )
 from cribcheck.harness.report.escaping import SafeStream, on_terminal
 from cribcheck.harness.results.diagnosis import Diagnosis
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
+KEPT_GROUPS = 5_000  # failures (a group per case and failure) kept to be shown by cause; the rest counted
 REDRAW_EVERY = 0.1  # seconds
 COLORS = {
     Status.PASS: "32",
@@ -67,7 +71,9 @@ class TerminalReporter:
         self.quiet = quiet  # only the failures and the summary
         self.report = report  # the JSON Lines report that holds every result, if one is written
         self._header: RunHeader | None = None
-        self._results: list[CaseResult] = []
+        self._seen = 0  # results fed
+        # the failures kept to be shown by cause (a bounded number of them), the rest counted
+        self._failures = FailureGroups(max(details, KEPT_GROUPS))
         self._counts: Counter[Status] = Counter()
         self._drawn = 0.0
         self._bar_shown = False
@@ -94,7 +100,9 @@ class TerminalReporter:
         self.out.flush()
 
     def case(self, result: CaseResult) -> None:
-        self._results.append(result)
+        self._seen += 1
+        if needs_detail(result):
+            self._failures.add(held(result))
         self._counts[result.status] += 1
         if self.verbose:
             self._clear_bar()
@@ -109,7 +117,7 @@ class TerminalReporter:
 
     def _draw_bar(self) -> None:
         planned = self._header.planned if self._header else 0
-        done = len(self._results)
+        done = self._seen
         filled = BAR_WIDTH * done // planned if planned else BAR_WIDTH
         bad = sum(self._counts[status] for status in Status if status.fails_run)
         bar = "#" * filled + "." * (BAR_WIDTH - filled)
@@ -130,10 +138,11 @@ class TerminalReporter:
         self._clear_bar()
         out = self.out
         diagnosis = footer.diagnosis
+        kept = self._failures.results
         if diagnosis is not None and diagnosis.causes:
-            self._causes(diagnosis)
-        by_cause = [(group, same_failures(group.results)) for group in groups(self._results, diagnosis)]
-        total = sum(len(detailed) for _, detailed in by_cause)
+            self._causes(diagnosis, kept)
+        by_cause = [(group, same_failures(group.results)) for group in groups(kept, diagnosis)]
+        total = sum(len(detailed) for _, detailed in by_cause) + self._failures.more
         shown = 0
         for group, detailed in by_cause:
             if shown == self.details:
@@ -147,7 +156,7 @@ class TerminalReporter:
             print(f"\n... and {total - shown} more ({where})", file=out)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
-        if self._results and not self.quiet:
+        if self._seen and not self.quiet:
             print("", file=out)
             rows, idle = applicable_rows(footer.summary.by_profile)
             if rows:
@@ -155,7 +164,7 @@ class TerminalReporter:
             if idle:
                 print(f"nothing applicable under {', '.join(idle)}", file=out)
             self._table("rule area", footer.summary.by_area)
-        if self._results or not footer.aborted:
+        if self._seen or not footer.aborted:
             print("", file=out)
             counts = counts_text(footer.summary.counts) or "none"
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
@@ -178,10 +187,10 @@ class TerminalReporter:
                 print(f"  | {line[:300]}", file=out)
         out.flush()
 
-    def _causes(self, diagnosis: Diagnosis) -> None:
+    def _causes(self, diagnosis: Diagnosis, kept: Sequence[CaseResult]) -> None:
         """The likely causes, the most failures first, each with its smallest case to look at."""
         print("", file=self.out)
-        for line in cause_lines(diagnosis, self._header, self._results):
+        for line in cause_lines(diagnosis, self._header, kept):
             print(line, file=self.out)
 
     def _group_heading(self, group: Group, diagnosis: Diagnosis | None) -> None:
@@ -229,14 +238,58 @@ class TerminalReporter:
             print(f"{name:<{width}}  " + "  ".join(cells), file=self.out)
 
 
+class FailureGroups:
+    """The failures a terminal keeps to show in detail: grouped by case and failure (status, mismatches,
+    message), a failure under several profiles one group, in order of first appearance; the first
+    `limit` groups kept, the groups after them only counted. A group past the limit is counted
+    once as long as its results come one after another (a run's results of one case do: they are
+    run case by case); so memory holds `limit` groups, whatever the number of failures."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(0, limit)
+        self._kept: dict[tuple[object, ...], list[CaseResult]] = {}
+        self._results: list[CaseResult] = []  # the results of the groups kept, in the order they came
+        self.more = 0  # groups past the limit
+        self._last_case: str | None = None  # the case of the groups counted last, and their keys
+        self._last_keys: set[tuple[object, ...]] = set()
+
+    def add(self, result: CaseResult) -> None:
+        key = failure_key(result)
+        kept = self._kept.get(key)
+        if kept is not None:
+            kept.append(result)
+            self._results.append(result)
+        elif len(self._kept) < self.limit:
+            self._kept[key] = [result]
+            self._results.append(result)
+        else:
+            if result.case.id != self._last_case:
+                self._last_case, self._last_keys = result.case.id, set()
+            if key not in self._last_keys:
+                self._last_keys.add(key)
+                self.more += 1
+
+    @property
+    def groups(self) -> list[list[CaseResult]]:
+        return list(self._kept.values())
+
+    @property
+    def results(self) -> list[CaseResult]:
+        """Every result kept, in the order they came."""
+        return list(self._results)
+
+
 def same_failures(results: Iterable[CaseResult]) -> list[list[CaseResult]]:
     """The results grouped by case and failure (status, mismatches, message), in order of first
     appearance: one failure under several profiles is one group."""
-    groups: dict[tuple[object, ...], list[CaseResult]] = {}
+    found: dict[tuple[object, ...], list[CaseResult]] = {}
     for result in results:
-        key = (result.case.id, result.status, tuple(result.mismatches), result.message, rejection_message(result))
-        groups.setdefault(key, []).append(result)
-    return list(groups.values())
+        found.setdefault(failure_key(result), []).append(result)
+    return list(found.values())
+
+
+def failure_key(result: CaseResult) -> tuple[object, ...]:
+    return (result.case.id, result.status, tuple(result.mismatches), result.message, rejection_message(result))
 
 
 def applicable_rows(rows: Mapping[str, Mapping[str, int]]) -> tuple[dict[str, Mapping[str, int]], list[str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cribcheck.harness.corpus.cases import Case, catalogue
@@ -16,7 +16,10 @@ from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, LeftOut, kept_value
 from cribcheck.harness.results.status import Status
+
+SETUP_ERROR = "setup error"  # how `RunFooter.aborted` begins when a run could not be set up (no case ran)
 
 
 @dataclass(frozen=True)
@@ -64,10 +67,11 @@ class CaseResult:
     message: str | None = None  # the error, the skip reason, the first mismatch...
     mismatches: tuple[str, ...] = ()
     expected: Mapping[str, Any] | None = None  # the expectation compared
-    actual: Mapping[str, Any] | None = None  # the answer: {"ok": result} or {"rejected": {...}}
+    actual: Mapping[str, Any] | None = None  # the answer as kept: {"ok": result} or {"rejected": {...}}, cut (kept.py)
     seconds: float = 0.0
     expectation: Expectation | None = None
     line: str | None = None  # what the engine wrote, when it broke the protocol
+    left_out: LeftOut = field(default_factory=LeftOut)  # what was cut of what the engine sent (harness.results.kept)
 
     @property
     def case(self) -> Case:
@@ -76,6 +80,16 @@ class CaseResult:
     @property
     def profile(self) -> str:
         return self.item.profile
+
+
+def held(result: CaseResult) -> CaseResult:
+    """What a run holds of a result once every reporter has had it (harness.results.kept)."""
+    if result.status in (Status.PASS, Status.NOT_APPLICABLE):
+        return replace(result, actual=None, line=None) if result.actual is not None or result.line else result
+    if result.actual is None:
+        return result
+    actual, cut = kept_value(result.actual, HELD_BYTES, HELD_ITEMS)
+    return replace(result, actual=actual, left_out=result.left_out + cut) if cut else result
 
 
 def rule_area(rule: str) -> str:
@@ -218,6 +232,7 @@ class RunHeader:
     selection: Mapping[str, Any]
     planned: int
     rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+    cases_path: str = ""  # the corpus, absolute: where a slim report's reader finds the case files
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from cribcheck.harness.engine.protocol import Outcome
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import compared_expectation
 from cribcheck.harness.results.expectations import Expectation
+from cribcheck.harness.results.kept import kept_answer, kept_text
 from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.status import Status
 
@@ -23,17 +24,44 @@ def answer_of(outcome: Outcome) -> dict[str, Any] | None:
 
 
 def judge(item: Item, outcome: Outcome, features: Iterable[str], expectation: Expectation | None = None) -> CaseResult:
+    """The result of one outcome: the verdict on the whole answer, then what the result keeps of
+    it (harness.results.kept: a bounded part, and how much was left out)."""
     expected: Mapping[str, Any] = compared_expectation(item.case.op, item.case.expected(item.profile), features)
     answer = answer_of(outcome)
     if outcome.kind == "error":
-        result = CaseResult(item, Status.ERROR, outcome.message, (), expected, None, outcome.seconds, line=outcome.line)
+        result = _kept(item, Status.ERROR, outcome.message, (), expected, None, outcome.seconds, outcome.line)
     elif outcome.kind == "skipped":
-        result = CaseResult(item, Status.SKIP, outcome.message, (), expected, None, outcome.seconds)
+        result = _kept(item, Status.SKIP, outcome.message, (), expected, None, outcome.seconds)
     else:
         found = tuple(mismatches(expected, answer or {}))
         status = Status.FAIL if found else Status.PASS
-        result = CaseResult(item, status, found[0] if found else None, found, expected, answer, outcome.seconds)
+        result = _kept(item, status, found[0] if found else None, found, expected, answer, outcome.seconds)
     return apply_expectation(result, expectation)
+
+
+def _kept(
+    item: Item,
+    status: Status,
+    message: str | None,
+    found: tuple[str, ...],
+    expected: Mapping[str, Any],
+    answer: Mapping[str, Any] | None,
+    seconds: float,
+    line: str | None = None,
+) -> CaseResult:
+    """A result keeping a bounded part of each thing the engine sent (its answer, its message, the
+    mismatches that quote it, the line that broke the protocol), and the count of what it left out."""
+    actual, left_out = kept_answer(expected, answer)
+    message, cut = kept_text(message)
+    left_out += cut
+    kept_found = []
+    for mismatch in found:
+        text, cut = kept_text(mismatch)
+        kept_found.append(text or "")
+        left_out += cut
+    line, cut = kept_text(line)
+    left_out += cut
+    return CaseResult(item, status, message, tuple(kept_found), expected, actual, seconds, line=line, left_out=left_out)
 
 
 def apply_expectation(result: CaseResult, expectation: Expectation | None) -> CaseResult:

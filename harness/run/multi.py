@@ -16,17 +16,22 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from cribcheck.harness.report.compare import Comparison, letters
-from cribcheck.harness.report.jsonl import JsonLinesReporter
-from cribcheck.harness.report.outputs import Outputs, print_terminal, write
-from cribcheck.harness.results.saved import ReportFileError, Run, read_runs, unreadable_run
-from cribcheck.harness.run import runner
+from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
+from cribcheck.harness.run import last_failed, runner
 from cribcheck.harness.run.interrupts import interrupt_once
+
+if TYPE_CHECKING:
+    from cribcheck.harness.results.saved import Run
+
+# Several engines' comparison and its reports (report.compare, report.outputs, results.saved) are
+# imported by the run of several engines only: a one-engine run, the rerun of one case above all,
+# does not pay for them (benchmarks/responsiveness.py).
 
 REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
@@ -50,7 +55,9 @@ def engine_list(args: argparse.Namespace) -> list[str]:
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     engines = engine_list(args)
-    if len(engines) <= 1:
+    if len(engines) > 1 and to_standard_output(args.report):  # the JSON Lines on standard output
+        out = sys.stderr
+    if len(engines) <= 1 or getattr(args, "collect_only", False):  # the selection is the same for every engine
         return runner.main(_for_engine(args, engines[0] if engines else None), out)
     return run_several(args, engines, out or sys.stdout)
 
@@ -66,38 +73,69 @@ def _for_engine(args: argparse.Namespace, engine: str | None, *, several: bool =
 
 
 def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> int:
+    from cribcheck.harness.report.compare import worst_exit_status
+    from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+
     named = [f"--{name.replace('_', '-')}" for name in PER_ENGINE if getattr(args, name, None)]
     if named:
-        print(f"cribcheck run: {', '.join(named)} name one engine's file: run such an engine alone", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, f"{', '.join(named)} name one engine's file: run such an engine alone")
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
-        print("cribcheck run: --jobs must be at least 1", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, "--jobs must be at least 1")
     try:  # the cases loaded, the selection and the outputs checked once, before any engine starts
         cases = runner.plan_from_args(_for_engine(args, None, several=True)).cases
         plans = [runner.plan_from_args(_for_engine(args, engine, several=True), cases) for engine in engines]
     except runner.UsageError as error:
-        print(f"cribcheck run: {error}", file=sys.stderr)
-        return runner.EXIT_SETUP
+        return _setup_failed(args, str(error))
     with tempfile.TemporaryDirectory(prefix="cribcheck-engines-") as folder:
         reports = [Path(folder) / f"engine-{number}.jsonl" for number in range(len(engines))]
         with interrupt_once():  # SIGTERM too: every engine's run is ended, and its report read
             interrupted = _run_each(plans, engines, reports, jobs, out)
         runs = [_read(engine, report) for engine, report in zip(engines, reports, strict=True)]
+        for plan, run in zip(plans, runs, strict=True):
+            last_failed.save(plan.record, run.results)
         if args.report:
-            with args.report.open("w", encoding="utf-8") as joined:
-                for report in reports:
-                    if report.is_file():
-                        joined.write(report.read_text(encoding="utf-8"))
-    print("", file=out)
-    print_terminal(runs, out, details=args.details)
-    outputs = Outputs(args.markdown, args.junit, args.html, args.badge, getattr(args, "rules_book", None))
-    for path in write(runs, outputs):
-        print(f"wrote {path}", file=out)
+            _join(reports, args.report)
+        # the runs' results are read from their reports as the outputs are written: in the folder
+        print("", file=out)
+        print_terminal(runs, out, details=args.details)
+        outputs = Outputs(
+            markdown=args.markdown,
+            junit=args.junit,
+            html=args.html,
+            badge=args.badge,
+            rules_book=getattr(args, "rules_book", None),
+        )
+        for path in write(runs, outputs):
+            print(f"wrote {path}", file=out)
     if interrupted:
         return runner.EXIT_INTERRUPTED
-    return Comparison.of(runs).exit_status
+    return worst_exit_status(runs)
+
+
+def _join(reports: list[Path], path: Path) -> None:
+    """Every engine's report in turn, into one file (or standard output), copied as a stream: a
+    report may be larger than memory."""
+    if to_standard_output(path):
+        sys.stdout.flush()
+        _copy(reports, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+        return
+    with path.open("wb") as joined:
+        _copy(reports, joined)
+
+
+def _copy(reports: list[Path], joined: BinaryIO) -> None:
+    for report in reports:
+        if report.is_file():
+            with report.open("rb") as part:
+                shutil.copyfileobj(part, joined)
+
+
+def _setup_failed(args: argparse.Namespace, message: str) -> int:
+    """Several engines' run that could not be set up: the message, and every report asked for."""
+    print(f"cribcheck run: {message}", file=sys.stderr)
+    return runner.setup_failed(_for_engine(args, None, several=True), message)
 
 
 def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path], jobs: int, out: TextIO) -> bool:
@@ -130,11 +168,13 @@ def _run_each(plans: list[runner.Plan], engines: list[str], reports: list[Path],
 
 def _child(plan: runner.Plan, report: Path) -> None:
     """One engine's run, in its own process: its JSON Lines report is all it leaves."""
-    outcome = runner.execute(plan, [JsonLinesReporter(report)])
+    outcome = runner.execute(plan, [JsonLinesReporter(report, full=plan.full_report)])
     sys.exit(outcome.footer.exit_status)
 
 
 def _read(engine: str, report: Path) -> Run:
+    from cribcheck.harness.results.saved import ReportFileError, read_runs, unreadable_run
+
     try:
         runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
     except ReportFileError as error:
@@ -143,4 +183,6 @@ def _read(engine: str, report: Path) -> Run:
 
 
 def _letter(number: int) -> str:
+    from cribcheck.harness.report.compare import letters
+
     return letters(number + 1)[number]

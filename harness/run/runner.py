@@ -33,31 +33,34 @@ from cribcheck.harness.engine.engines import (
     engine_options,
     engine_words,
 )
-from cribcheck.harness.engine.pool import open_engines
+from cribcheck.harness.engine.pool import EngineStart
 from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo, Request
 from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.escaping import SafeStream
-from cribcheck.harness.report.jsonl import JsonLinesReporter
-from cribcheck.harness.report.outputs import Outputs, add_rules_book_argument, file_reporters
+from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
+from cribcheck.harness.report.rules_book import add_rules_book_argument
 from cribcheck.harness.report.terminal import TerminalReporter
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from cribcheck.harness.results.results import (
+    SETUP_ERROR,
     CaseResult,
     Item,
     NotChecked,
     RunFooter,
     RunHeader,
     Summary,
+    held,
     not_checked_of,
 )
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import judge, not_applicable
 from cribcheck.harness.results.write_expectations import expectations_document
 from cribcheck.harness.results.write_expectations import write_expectations as write_expectations_file
+from cribcheck.harness.run import last_failed
 from cribcheck.harness.run.applicable import nothing_applicable
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.selection import Selection, unknown_filters
@@ -89,6 +92,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="GLOB",
         help="leave out the case ids matching GLOB (repeatable)",
     )
+    select.add_argument(
+        "--lf",
+        "--last-failed",
+        dest="last_failed",
+        action="store_true",
+        help="only what failed (or erred) in this engine's last run from this folder; all when nothing did",
+    )
+    select.add_argument(
+        "--collect-only",
+        action="store_true",
+        help="list the case x profile results the selection holds, one a line, and run nothing",
+    )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
     select.add_argument(
         "-x", "--exitfirst", action="store_true", help="stop at the first failure or error (--max-fail 1)"
@@ -103,7 +118,18 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """The reports and the terminal's options, the same for `cribcheck run` and `cribcheck check`
     (reporters_from_args reads them)."""
     output = parser.add_argument_group("output")
-    output.add_argument("--report", type=Path, metavar="FILE.jsonl", help="stream a JSON Lines report")
+    output.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="stream a JSON Lines report (`-`: to standard output, the terminal report then to standard error)",
+    )
+    output.add_argument(
+        "--report-full",
+        action="store_true",
+        help="write every member of a passing result's line too (by default only its id, operation, profile, "
+        "status and time: the rest is in its case file)",
+    )
     output.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
     output.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
@@ -138,6 +164,8 @@ class Plan:
     rerun_prefix: tuple[str, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
     jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
+    full_report: bool = False  # --report-full: every member of every line of the JSON Lines report
+    record: Path | None = None  # where this engine's failures are recorded for --last-failed
 
 
 class UsageError(Exception):
@@ -147,8 +175,10 @@ class UsageError(Exception):
 def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = None) -> Plan:
     """Load and check what the arguments name; raises UsageError with a readable message.
     `loaded`: the cases of `args.cases`, when the caller has loaded them already."""
+    if getattr(args, "config_error", None):
+        raise UsageError(args.config_error)
     try:
-        cases = list(loaded) if loaded is not None else load_cases(args.cases)
+        cases = list(loaded) if loaded is not None else load_cases(args.cases, naming=_named_ids(args))
     except CaseFileError as error:
         raise UsageError(f"the case files have problems:\n{error}") from None
     except OSError as error:
@@ -160,6 +190,11 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     if not items:
         detail = "".join(f"\n  {problem}" for problem in problems)
         raise UsageError(f"nothing to run: no case x profile matches {selection.describe()}{detail}")
+    record = last_failed.record_path(_engine_name(args), Path(args.cases))
+    notes: list[str] = []
+    if getattr(args, "last_failed", False):
+        items, note = last_failed.narrowed(items, last_failed.load(record))
+        notes += [note] if note else []
     expectations = Expectations()
     if args.expectations:
         try:
@@ -172,7 +207,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     if exitfirst and args.max_fail not in (None, 1):
         raise UsageError("-x/--exitfirst stops at the first failure: give it or --max-fail, not both")
     for path in (args.report, args.junit, args.markdown, args.write_expectations, *_new_outputs(args)):
-        if path is not None and not path.resolve().parent.is_dir():
+        if path is not None and not to_standard_output(path) and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot write {path}: no folder {path.resolve().parent}")
     options = engine_options(args)
     prefix = ["cribcheck", "run", *engine_words(args)]
@@ -190,9 +225,29 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         max_fail=1 if exitfirst else args.max_fail,
         exitfirst=exitfirst,
         rerun_prefix=tuple(prefix),
-        warnings=tuple(f"{problem} (ignored)" for problem in problems),
+        warnings=tuple(f"{problem} (ignored)" for problem in problems) + tuple(notes),
         jobs=_jobs(args),
+        record=record,
+        full_report=bool(getattr(args, "report_full", False)),
     )
+
+
+def _named_ids(args: argparse.Namespace) -> tuple[str, ...]:
+    """The case ids a run names outright (`--case ID`, `--case 'ID[profile]'`, no glob), when only
+    their files need reading: not with --last-failed, an expectations file or another filter, which
+    read the whole corpus. A rerun of one case reads one file (docs/performance.md)."""
+    if not args.case or args.expectations or getattr(args, "last_failed", False) or args.rule or args.tag:
+        return ()
+    ids = [
+        pattern[: pattern.index("[")] if pattern.endswith("]") and "[" in pattern else pattern for pattern in args.case
+    ]
+    if any(not name or any(mark in name for mark in "*?[]") for name in ids):
+        return ()
+    return tuple(ids)
+
+
+def _engine_name(args: argparse.Namespace) -> str:
+    return str(args.engine) if getattr(args, "engine", None) else "reference"
 
 
 def _jobs(args: argparse.Namespace) -> int:
@@ -209,7 +264,7 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
     reporters: list[Reporter] = [
         TerminalReporter(
             out,
-            progress=False if args.no_progress or getattr(args, "quiet", False) else None,
+            progress=False if args.no_progress else None,  # on a terminal, even with -q: one line, redrawn
             details=args.details,
             verbose=args.verbose,
             quiet=getattr(args, "quiet", False),
@@ -217,10 +272,22 @@ def reporters_from_args(args: argparse.Namespace, out: TextIO | None = None) -> 
             color=use_colour(getattr(args, "color", "auto"), out or sys.stdout),
         )
     ]
+    return reporters + file_reporters_from_args(args)
+
+
+def file_reporters_from_args(args: argparse.Namespace) -> list[Reporter]:
+    """The reporters of the files asked for: JSON Lines, JUnit, Markdown, HTML, badge."""
+    reporters: list[Reporter] = []
     if args.report:
-        reporters.append(JsonLinesReporter(args.report))
+        reporters.append(JsonLinesReporter(args.report, full=bool(getattr(args, "report_full", False))))
     html, badge = _new_outputs(args)
-    outputs = Outputs(args.markdown, args.junit, html, badge, getattr(args, "rules_book", None))
+    if not any((args.markdown, args.junit, html, badge)):
+        return reporters  # report.outputs imports every writer: a plain run (a rerun) does without
+    from cribcheck.harness.report.outputs import Outputs, file_reporters
+
+    outputs = Outputs(
+        markdown=args.markdown, junit=args.junit, html=html, badge=badge, rules_book=getattr(args, "rules_book", None)
+    )
     return reporters + file_reporters(outputs)
 
 
@@ -254,15 +321,17 @@ def execute(
     each_case = [reporter.case for reporter in reporters]
 
     def report(result: CaseResult) -> None:
-        results.append(result)
         for case in each_case:
             case(result)
+        results.append(held(result))  # once reported, a bounded part (harness.results.kept)
 
+    # The marks of every process the engine will start, made before it starts (harness.engine.pool).
+    start = EngineStart(None if engine_factory else plan.engine_options, plan.jobs)
     # A second Ctrl-C cannot stop the engine's end or the reports.
     with interrupt_once(), earlier_objects_left_alone():
         try:
             try:
-                engine = engine_factory() if engine_factory else open_engines(plan.engine_options, plan.jobs)
+                engine = engine_factory() if engine_factory else start.start()
             except EngineSetupError as error:
                 ending = {"aborted": f"the engine could not be started: {error.message}", "stderr": tuple(error.stderr)}
             _each(reporters, "start", _header(plan, engine))
@@ -275,13 +344,16 @@ def execute(
         except KeyboardInterrupt:  # while starting the engine
             ending = {"interrupted": True, "aborted": "interrupted before the run began"}
         finally:
-            if engine is not None:
-                ending["restarts"] = engine.restarts
-                try:
-                    with suppress(KeyboardInterrupt):
-                        engine.close()
-                finally:  # after close: stderr read to its end
-                    ending.setdefault("stderr", tuple(engine.stderr_tail()))
+            try:
+                if engine is not None:
+                    ending["restarts"] = engine.restarts
+                    try:
+                        with suppress(KeyboardInterrupt):
+                            engine.close()
+                    finally:  # after close: stderr read to its end
+                        ending.setdefault("stderr", tuple(engine.stderr_tail()))
+            finally:  # whatever moment the run ended at, nothing the engine started is left
+                start.end()
         if not opened:
             _each(reporters, "start", _header(plan, None))
         info = engine.info if engine is not None else None
@@ -314,6 +386,7 @@ def _header(plan: Plan, engine: Engine | None) -> RunHeader:
         selection={**plan.selection.as_json(), "expectations": plan.expectations.source, "max_fail": plan.max_fail},
         planned=len(plan.items),
         rerun_prefix=plan.rerun_prefix,
+        cases_path=str(plan.cases_dir.resolve()),
     )
 
 
@@ -384,7 +457,7 @@ def _finish(
         reporters,
         results,
         started,
-        complete=len(results) == len(plan.items),
+        complete=len(results) == len(plan.items) and not (aborted and not plan.items),  # a run never set up
         interrupted=interrupted,
         aborted=aborted,
         stopped_early=stopped_early,
@@ -502,6 +575,26 @@ SELECTION_OPTIONS = ("profile", "case", "rule", "tag", "exclude")  # Selection's
 
 def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """The reports of a run interrupted before its plan was made (no case read, no engine)."""
+    return _empty_run(args, reporters_from_args(args, out), "interrupted before the run began", interrupted=True)
+
+
+def setup_failed(args: argparse.Namespace, message: str) -> int:
+    """A run that could not be set up (a case file, the expectations, a selection, an output's
+    folder...): every report asked for is written all the same, marked with the error, so that a CI
+    job has its JUnit, Markdown, HTML and JSON Lines to show and upload. A report whose folder is
+    missing cannot be written, and is the error itself. The message was printed by the caller."""
+    reporters = [reporter for reporter in file_reporters_from_args(args) if writable(reporter)]
+    return _empty_run(args, reporters, f"{SETUP_ERROR}: {message}")
+
+
+def writable(reporter: Reporter) -> bool:
+    """A report whose folder exists (one that cannot be written is the setup error itself)."""
+    path = getattr(reporter, "path", None)
+    return path is None or (isinstance(path, Path) and path.resolve().parent.is_dir())
+
+
+def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str, *, interrupted: bool = False) -> int:
+    """A run with no result: its reports, with `why` as the reason, and its exit status."""
     plan = Plan(
         cases=(),
         items=(),
@@ -510,24 +603,37 @@ def interrupted_start(args: argparse.Namespace, out: TextIO | None = None) -> in
         engine_options=engine_options(args),
         cases_dir=Path(args.cases),
     )
-    reporters = reporters_from_args(args, out)
     _each(reporters, "start", _header(plan, None))
-    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=True, aborted="interrupted before the run began")
+    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=interrupted, aborted=why)
     return ended.footer.exit_status
 
 
+def collect(plan: Plan, out: TextIO) -> int:
+    """--collect-only: the results the run would give, as every report names them, and how many."""
+    for item in plan.items:
+        print(item.name, file=out)
+    cases = len({item.case.id for item in plan.items})
+    print(f"\n{len(plan.items)} case x profile results selected ({cases} cases): nothing run", file=out)
+    return EXIT_OK
+
+
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    if to_standard_output(args.report):  # the JSON Lines on standard output, the rest on standard error
+        out = sys.stderr
     with interrupt_once():  # Ctrl-C while the cases load: the reports are written all the same
         try:
             plan = plan_from_args(args)
         except UsageError as error:
             print(f"cribcheck run: {error}", file=SafeStream(sys.stderr))
-            return EXIT_SETUP
+            return setup_failed(args, str(error))
         except KeyboardInterrupt:
             return interrupted_start(args, out)
     for warning in plan.warnings:  # a file's words: shown, never acted on by the terminal
         print(f"cribcheck run: warning: {warning}", file=SafeStream(sys.stderr))
+    if getattr(args, "collect_only", False):
+        return collect(plan, out or sys.stdout)
     outcome = execute(plan, reporters_from_args(args, out))
+    last_failed.save(plan.record, outcome.results)
     footer = outcome.footer
     if args.write_expectations:
         if footer.complete and not footer.aborted:

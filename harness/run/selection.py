@@ -1,6 +1,10 @@
 """Which case x profile items a run holds: `--profile`, `--case` (globs on ids), `--rule`, `--tag`,
 less `--exclude` (globs on ids).
 
+`--case` also takes a result's name as every report prints it, `ID[profile]` or
+`ID[profile, profile]`: that case under those profiles only. A glob's own character class
+(`s5-[ab]*`) stays a glob: a trailing `[...]` is a list of profiles when every name in it is one.
+
 Filters of one kind are alternatives; filters of different kinds must all hold; a case whose id
 matches any `--exclude` is left out whatever else selects it.
 """
@@ -28,8 +32,6 @@ class Selection:
     def takes_case(self, case: Case) -> bool:
         if any(fnmatchcase(case.id, pattern) for pattern in self.excluded):
             return False
-        if self.cases and not any(fnmatchcase(case.id, pattern) for pattern in self.cases):
-            return False
         if self.rules and not any(rule_matches(rule, pattern) for rule in case.rules for pattern in self.rules):
             return False
         return not self.tags or any(tag in self.tags for tag in case.tags)
@@ -38,12 +40,15 @@ class Selection:
         return not self.profiles or profile in self.profiles
 
     def items(self, cases: Iterable[Case]) -> list[Item]:
+        cases = list(cases)
+        named = [case_pattern(pattern, all_profiles(cases)) for pattern in self.cases]
         return [
             Item(case, profile)
             for case in cases
             if self.takes_case(case)
             for profile in case.profiles
             if self.takes_profile(profile)
+            and (not named or any(_names(glob, only, case, profile) for glob, only in named))
         ]
 
     def as_json(self) -> dict[str, Any]:
@@ -70,6 +75,26 @@ class Selection:
         return ", ".join(parts) or "everything"
 
 
+def _names(glob: str, only: frozenset[str], case: Case, profile: str) -> bool:
+    """Whether a `--case` value (its glob, the profiles it names) selects this case under `profile`."""
+    return fnmatchcase(case.id, glob) and (not only or profile in only)
+
+
+def all_profiles(cases: Iterable[Case]) -> frozenset[str]:
+    return frozenset(profile for case in cases for profile in case.profiles)
+
+
+def case_pattern(pattern: str, profiles: frozenset[str]) -> tuple[str, frozenset[str]]:
+    """A `--case` value as (glob on ids, the profiles it names: none for every profile).
+    `s5-pair[five-card, six-card]` -> (`s5-pair`, {five-card, six-card}); `s5-[ab]*` stays a glob."""
+    if pattern.endswith("]") and "[" in pattern:
+        start = pattern.rindex("[")
+        names = frozenset(name.strip() for name in pattern[start + 1 : -1].split(","))
+        if start > 0 and names and names <= profiles:
+            return pattern[:start], names
+    return pattern, frozenset()
+
+
 def rule_matches(rule: str, pattern: str) -> bool:
     """`pattern` is the rule id, its prefix (`peg` for `peg.go`), its area in the catalogue
     (`pegging`), or a glob on rule ids."""
@@ -94,10 +119,12 @@ def unknown_filters(selection: Selection, cases: Sequence[Case]) -> list[str]:
         for pattern in selection.rules
         if not any(rule_matches(rule, pattern) for rule in rules)
     ]
+    known = all_profiles(cases)
     problems += [
         f"--case {pattern}: no case id matches"
         for pattern in selection.cases
-        if not any(fnmatchcase(case.id, pattern) for case in cases)
+        for glob, only in [case_pattern(pattern, known)]
+        if not any(fnmatchcase(case.id, glob) and (not only or only & set(case.profiles)) for case in cases)
     ]
     problems += [
         f"--exclude {pattern}: no case id matches"

@@ -19,7 +19,8 @@ operation, main profile, the rules and the shape of the first difference; the sm
 each kind), ready to commit as the fuzzer writes its findings.
 
 Exit status: 0 when every line agrees (or is not applicable), 1 when any line disagrees or cannot
-be read, 2 when the file cannot be read or its hello speaks another protocol, 130 interrupted.
+be read, 2 when the file cannot be read or its hello speaks another protocol (every file report
+asked for is written all the same, marked with the problem), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -53,17 +54,18 @@ from cribcheck.harness.operations.answers import cached_profiles, run_reference
 from cribcheck.harness.operations.features import compared_expectation, input_sent
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.escaping import SafeStream
-from cribcheck.harness.results.results import CaseResult, Item, RunHeader
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, Item, RunHeader
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import answer_of, judge, not_applicable
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.runner import (
-    EXIT_SETUP,
     add_output_arguments,
     earlier_objects_left_alone,
     end_run,
+    file_reporters_from_args,
     now_text,
     reporters_from_args,
+    writable,
 )
 from cribcheck.harness.run.selection import Selection
 from cribcheck.harness.transcripts.lines import BadLine, Entry, Hello, count_lines, read_transcript
@@ -391,12 +393,11 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     path: Path = args.transcript
     problem = _unreadable(path) or _wrong_protocol(path)
+    if not problem and args.max_fail is not None and args.max_fail < 1:
+        problem = "--max-fail must be at least 1"
     if problem:
         print(f"cribcheck check: {problem}", file=SafeStream(sys.stderr))  # may quote the transcript
-        return EXIT_SETUP
-    if args.max_fail is not None and args.max_fail < 1:
-        print("cribcheck check: --max-fail must be at least 1", file=sys.stderr)
-        return EXIT_SETUP
+        return setup_failed(path, args, problem)
     checked = check(path, args, reporters_from_args(args, out))
     if args.write_cases and checked.findings.kept:
         hello = first_line(path)
@@ -406,6 +407,17 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for written_path in written:
             print(f"  {written_path}", file=out)
     return checked.exit_status
+
+
+def setup_failed(path: Path, args: argparse.Namespace, problem: str) -> int:
+    """A check that cannot start (the file unreadable, its hello of another protocol): every file
+    report asked for is written all the same, marked with the problem, as `cribcheck run` writes
+    them on a setup error, so that a CI job has its reports to show and upload. Exit 2."""
+    reporters = [reporter for reporter in file_reporters_from_args(args) if writable(reporter)]
+    for reporter in reporters:
+        reporter.start(header(path, None, args, 0))
+    ended = end_run(reporters, [], time.monotonic(), complete=False, aborted=f"{SETUP_ERROR}: {problem}")
+    return ended.footer.exit_status
 
 
 def _unreadable(path: Path) -> str | None:

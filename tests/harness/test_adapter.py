@@ -61,7 +61,7 @@ def test_a_copy_of_the_helper_passes_smoke_and_the_corpus_under_a_bare_interpret
     assert bare.returncode != 0 and "No module named 'yaml'" in bare.stderr
     smoke = _cribcheck("smoke", "--engine", engine, cwd=tmp_path)
     assert smoke.returncode == 0 and "the wiring works" in smoke.stdout, smoke.stdout + smoke.stderr
-    run = _cribcheck("run", "--engine", engine, "--report", str(tmp_path / "r.jsonl"), cwd=tmp_path)
+    run = _cribcheck("run", "--engine", engine, "--report", str(tmp_path / "r.jsonl"), "--report-full", cwd=tmp_path)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     lines = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]
     statuses = {line["status"] for line in lines if line.get("type") == "case"}

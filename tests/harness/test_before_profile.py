@@ -48,6 +48,16 @@ def test_a_deck_of_51_cards_is_a_wrong_count_before_the_profile() -> None:
     assert code("hand", {**data, "plays": []}) == "wrong_card_count"
 
 
+def test_a_deal_from_a_deck_of_51_cards_is_a_wrong_count_before_the_profile() -> None:
+    """The same 51-card deck (no KS) sent to `deal`, in both forms (with and without a dealer
+    seat): the deck's count needs no profile, so it comes first, as in `hand`; the full deck is
+    only an unknown profile."""
+    full = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+    for extra in ({}, {"dealer": "A"}):
+        assert code("deal", {"deck": full[:51], "cut": 10, **extra}) == "wrong_card_count"
+        assert code("deal", {"deck": full, "cut": 10, **extra}) == "unknown_profile"
+
+
 def test_the_hands_of_a_game_and_a_match_are_looked_at() -> None:
     # The second hand's B discards QS, which B was not dealt.
     second = {**HAND, "discards": {"A": ["KS", "4C"], "B": ["QS", "3S"]}}

@@ -61,7 +61,7 @@ def written(folder: Path, *engines: str) -> dict[str, Any]:
     os.chdir(REPO_ROOT)
     try:
         chosen = [word for engine in engines for word in ("--engine", engine)]
-        main(["run", *chosen, "--no-progress", "--html", str(page), "--report", str(jsonl)])
+        main(["run", *chosen, "--no-progress", "--html", str(page), "--report", str(jsonl), "--report-full"])
     finally:
         os.chdir(here)
     lines = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]

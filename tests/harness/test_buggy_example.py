@@ -28,7 +28,7 @@ def triggers(data: dict[str, object]) -> bool:
 
 def test_the_broken_example_fails_where_its_bugs_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = tmp_path / "buggy.jsonl"
-    code = main(["run", "--engine", BUGGY, "--no-progress", "--report", str(report)])
+    code = main(["run", "--engine", BUGGY, "--no-progress", "--report", str(report), "--report-full"])
     capsys.readouterr()
     assert code == 1
     lines = [line for line in read_report(report) if line["type"] == "case"]

@@ -185,7 +185,7 @@ def test_explain_names_an_unknown_profile_of_the_case(small_cases: Path, capsys:
 def test_explain_names_an_unknown_id_in_the_bracket_form(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "zoo-twenty-nin[six-card]", "--cases", str(small_cases)]) == 2
     _, err = outputs(capsys)
-    assert "no case has the id 'zoo-twenty-nin'" in err
+    assert "no case, rule or dispute has the id 'zoo-twenty-nin'" in err
     assert "nearest ids: zoo-twenty-nine" in err
 
 

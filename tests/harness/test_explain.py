@@ -152,7 +152,7 @@ def test_pegging_events_with_count_and_reasons(cases_root: Path) -> None:
         "2. dealer plays KD, count 15: fifteen 2 -> 2",
         "3. pone plays TC, count 25",
         "4. dealer plays 5C, count 30",
-        "5. pone says go",
+        "5. pone says go (9S 39, 8D 38: none fits)",  # at 30 the pone holds 9S and 8D
         "6. dealer: last card, 1",
         "7. count back to 0; pone leads",
         "8. pone plays 9S, count 9",
@@ -186,7 +186,7 @@ def test_hand_events_with_running_scores(cases_root: Path) -> None:
         "5. B plays 5S, count 15: fifteen 2, pairs 6 -> 8    [A 4, B 11]",
         "6. A plays 5D, count 20: pairs 12 -> 12    [A 16, B 11]",
         "7. B plays 4D, count 24    [A 16, B 11]",
-        "8. A says go    [A 16, B 11]",
+        "8. A says go (JC 34: none fits)    [A 16, B 11]",  # at 24 A holds only JC
         "9. B: last card, 1    [A 16, B 12]",
         "10. show pone_hand of B: 5C 5S 4D: fifteens 4, pairs 2 -> 6    [A 16, B 18]",
         "11. show dealer_hand of A: 5H 5D JC: fifteens 8, pairs 4 -> 12    [A 28, B 18]",
@@ -265,7 +265,7 @@ def test_main_prints_the_page(cases_root: Path, capsys: pytest.CaptureFixture[st
 def test_main_exits_2_on_an_unknown_id(cases_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_main(cases_root, "hand-first-five") == 2
     err = capsys.readouterr().err
-    assert "no case has the id 'hand-first-five'" in err
+    assert "no case, rule or dispute has the id 'hand-first-five'" in err
     assert "nearest ids: hand-first-five-card" in err
 
 

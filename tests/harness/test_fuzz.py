@@ -248,6 +248,7 @@ def test_simulated_peggings_replay_whole_in_the_reference(name: str, rng) -> Non
     result = play_pegging(pone, dealer, run.cards, profile)
     assert result.complete
     assert [event.card for event in result.events if event.kind == "play"] == run.cards
+    assert plays_and_goes(result.events) == simulated_plays_and_goes(run)
     assert sorted(map(str, (*result.unplayed["pone"], *result.unplayed["dealer"]))) == sorted(map(str, run.unplayed))
 
 
@@ -269,7 +270,23 @@ def test_simulated_peggings_round_a_table_replay_whole_in_the_reference(name: st
     result = play_round(hands, dealer, run.cards, profile)
     assert result.complete
     assert [event.card for event in result.events if event.kind == "play"] == run.cards
+    assert plays_and_goes(result.events) == simulated_plays_and_goes(run)
     assert run.turns[0].role == order[0]
+
+
+def plays_and_goes(events) -> list[str]:
+    """The reference's plays and go's in order: "A 9D" for a card, "A go" for a go."""
+    return [
+        f"{event.player} {event.card if event.kind == 'play' else 'go'}"
+        for event in events
+        if event.kind in ("play", "go")
+    ]
+
+
+def simulated_plays_and_goes(run) -> list[str]:
+    """The simulator's, in the same words."""
+    said = [[*(f"{seat} go" for seat in turn.goes), f"{turn.role} {turn.card}"] for turn in run.turns]
+    return [word for words in said for word in words] + [f"{seat} go" for seat in run.final_goes]
 
 
 def test_a_reset_is_led_by_the_first_seat_left_of_the_last_player_that_holds_cards() -> None:
@@ -288,6 +305,7 @@ def test_a_reset_is_led_by_the_first_seat_left_of_the_last_player_that_holds_car
     # holds nothing, so A leads JS (10), then B 4C (14), and no one holds a card.
     assert " ".join(str(turn.card) for turn in run.turns) == "TS TH TD AS KS TC 9C 2H QS 5H 8C 3H 2D 3C JS 4C"
     assert [turn.role for turn in run.turns] == list("BCDDABCDABCDACAB")
+    assert [turn.goes for turn in run.turns if turn.goes] == [("A", "B", "C"), ("B",)]  # before AS, before 3C
     assert not run.unplayed
 
 
@@ -336,8 +354,8 @@ def test_mutant_adapter_claims_what_it_is_told() -> None:
         mutant_adapter("no-such-mutant")
 
 
-def test_the_readme_shows_every_mutant_with_its_kills_and_time_to_detect() -> None:
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_detection_page_shows_every_mutant_with_its_kills_and_time_to_detect() -> None:
+    readme = (REPO_ROOT / "docs" / "detection.md").read_text(encoding="utf-8")  # the kill table, since issue 26
     section = readme.split("## How we know the suite catches bugs", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")}
     assert rows >= set(mutant_names())
@@ -360,11 +378,11 @@ def test_one_bug_under_every_profile_is_one_finding_and_the_second_bug_is_found(
     """nobs worth 2 disagrees under every main profile; were each a finding of its own, they would
     fill --max-findings before the pair royal pegged 4 (instead of 6) is found. The shows and
     the pegging only (a hand or a game would need the simplifying search to become a show). Seed
-    10: each search ends well within its 3 s of shrinking (the whole run takes about 0.5 s), so
+    14: each search ends well within its 3 s of shrinking (the whole run takes about 1 s), so
     the result does not hang on the machine's speed."""
     engine = mutant_engine("nobs-worth-2+peg-pair-royal-4")
     ops = ("show", "play", "pegging")
-    wanted = FuzzSettings(**{**QUICK, "max_examples": 600, "seed": 10, "max_findings": 3}, operations=ops)
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 600, "seed": 14, "max_findings": 3}, operations=ops)
     result = fuzz(engine, wanted)
     assert result.stopped == "found" and len({signature(found.finding) for found in result.found}) == 3
     shows = [found for found in result.found if found.finding.example.op == "show"]

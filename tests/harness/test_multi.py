@@ -117,7 +117,7 @@ def test_one_engine_named_reference_is_the_plain_run(small_cases: Path, tmp_path
     assert code == 0
     header = read_report(report)[0]
     assert header["engine"] == {"command": None, "mode": "in-process", "info": header["engine"]["info"]}
-    assert "--engine" not in read_report(report)[1]["rerun"]
+    assert "--engine" not in header["slim"]["rerun_prefix"]
 
 
 def test_one_engine_s_files_are_refused_with_several(small_cases: Path, tmp_path: Path, capsys) -> None:

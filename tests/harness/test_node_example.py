@@ -64,7 +64,9 @@ def test_the_corpus_s_show_cases_pass_through_node(tmp_path: Path) -> None:
         pytest.skip("no show cases yet")
     report = tmp_path / "node.jsonl"
     out = io.StringIO()
-    args = build_parser().parse_args(["run", "--engine", command(), "--no-progress", "--report", str(report)])
+    args = build_parser().parse_args(
+        ["run", "--engine", command(), "--no-progress", "--report", str(report), "--report-full"]
+    )
     code = run_main(args, out)
     lines = read_report(report)
     assert [line for line in not_passed(lines) if line[2] != "not_applicable"] == [], out.getvalue()[-3000:]

@@ -31,7 +31,9 @@ def mixed(small_cases: Path, tmp_path: Path, capsys) -> tuple[int, Path, Path, P
     """A run with a pass, an error (the crash), a skip-free mix, an xfail and a not applicable."""
     expectations = tmp_path / "x.yaml"
     expectations.write_text("format: 1\nexpected_failures:\n  - {id: zoo-double-run, reason: known}\n")
-    result = run_with_reports(small_cases, tmp_path, "--engine", zoo("crashes"), "--expectations", str(expectations))
+    result = run_with_reports(
+        small_cases, tmp_path, "--engine", zoo("crashes"), "--expectations", str(expectations), "--report-full"
+    )
     capsys.readouterr()
     return result
 

@@ -323,3 +323,17 @@ def test_a_live_run_of_an_engine_of_hostile_words(
     assert main(["smoke", "--engine", zoo("hostile_words")]) == 1
     smoke = capsys.readouterr().out
     assert not TERMINAL_CONTROLS.search(smoke.replace("\n", "")) and "\\x1b]0;pwned\\x07" in smoke
+
+
+def test_the_fuzzer_shows_an_engine_of_hostile_words_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """cribcheck fuzz prints the engine's name and its rejection message (every show is rejected:
+    a disagreement at once) through the terminal's cleaning, as run and smoke do."""
+    code = main(["fuzz", "--engine", zoo("hostile_words"), "--op", "show", "--seconds", "20", "--max-findings", "1",
+                 "--out", str(tmp_path), "--no-progress"])  # fmt: skip
+    terminal = capsys.readouterr()
+    assert code == 1
+    assert not TERMINAL_CONTROLS.search((terminal.out + terminal.err).replace("\n", ""))
+    assert "\\x1b]0;pwned\\x07" in terminal.out  # the name, made visible
+    assert "\\x1b[8mhidden\\x0d\\x1b[2Koverwritten" in terminal.out  # the rejection message, made visible

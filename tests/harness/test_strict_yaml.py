@@ -18,6 +18,7 @@ from cribcheck.harness.corpus.explain import find_case
 from cribcheck.harness.corpus.strict_yaml import field_path, load_yaml, read_yaml
 
 from .conftest import case_file_text, zoo
+from .reports import read_report
 from .test_lint import SEED_000, Corpus, assert_names, only_error
 
 # A billion laughs: nine levels of ten aliases each, 10^9 strings once expanded, in 700 bytes.
@@ -212,7 +213,9 @@ def test_run_refuses_a_case_file_that_lint_rejects(
     assert code == 2
     assert "the case files have problems" in output
     assert message in output
-    assert not report.exists()  # refused before any engine was started
+    lines = read_report(report)  # refused before any engine was started: no case line, the error said
+    assert [line["type"] for line in lines] == ["header", "footer"]
+    assert lines[-1]["aborted"].startswith("setup error: the case files have problems")
 
 
 def test_run_refuses_an_alias_bomb_quickly(small_cases: Path, capsys: pytest.CaptureFixture[str]) -> None:

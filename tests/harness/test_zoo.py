@@ -320,6 +320,27 @@ def test_a_signal_while_the_engine_starts_gives_an_interrupted_report(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="signals")
+@pytest.mark.parametrize("engines", [1, 2], ids=["one engine", "two engines"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_jobs_copies_start_ends_every_copy_and_its_helpers(
+    sig: signal.Signals, engines: int, small_cases: Path, tmp_path: Path, zoo_pids: Path
+) -> None:
+    # `slow_hello` starts a helper, then takes 2 s before it reads hello. One engine with --jobs 2
+    # is two copies started at once (in threads); two engines with --jobs 2 are two runs at once
+    # (one process each). Each copy is an engine and its helper: 4 processes in either case.
+    more = ("--engine", zoo("slow_hello")) * (engines - 1)
+    process, report = start_run("slow_hello", small_cases, tmp_path, *more, "--jobs", "2", "--startup-timeout", "30")
+    wait_for(lambda: len(recorded(zoo_pids)) >= 4, "two copies and their helpers to start")
+    time.sleep(0.3)  # the copies are still starting: none has read hello yet
+    process.send_signal(sig)
+    assert ended(process) == 130
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    footers = [line for line in lines if line["type"] == "footer"]  # each engine's run in turn
+    assert len(footers) == engines and all(footer["interrupted"] for footer in footers)
+    assert_none_left(zoo_pids, 4)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_a_second_ctrl_c_while_ending_still_ends_the_engine(small_cases: Path, tmp_path: Path, zoo_pids: Path) -> None:
     process, report = start_run("hangs", small_cases, tmp_path, "--timeout", "30")
     wait_for(lambda: report.exists() and report.read_text().count("\n") >= 3, "two results")
@@ -388,7 +409,7 @@ def test_each_row_of_the_misbehaviour_table_holds(
     state.mkdir()
     monkeypatch.setenv("CRIBCHECK_ZOO_STATE", str(state))
     if status.startswith("interrupted"):
-        output, footer = interrupted_run(engine, small_cases, tmp_path, zoo_pids)
+        output, footer = interrupted_run(engine, small_cases, tmp_path, zoo_pids, *options)
         assert footer["interrupted"] is True and footer["exit_status"] == 130
         assert message in output + (footer["aborted"] or "")
     else:
@@ -405,11 +426,13 @@ def test_each_row_of_the_misbehaviour_table_holds(
     assert_none_left(zoo_pids, 1)
 
 
-def interrupted_run(engine: str, cases: Path, tmp_path: Path, pids: Path) -> tuple[str, dict[str, Any]]:
-    """A run of `silent` signalled while it waits for hello, or of `hangs` given Ctrl-C twice."""
-    process, report = start_run(engine, cases, tmp_path, "--timeout", "30", "--startup-timeout", "30")
-    if engine == "silent":
-        wait_for(lambda: recorded(pids), "the engine to start")
+def interrupted_run(engine: str, cases: Path, tmp_path: Path, pids: Path, *extra: str) -> tuple[str, dict[str, Any]]:
+    """A run of `silent` signalled while it waits for hello, of `slow_hello` (`--jobs 2`) while its
+    copies start, or of `hangs` given Ctrl-C twice."""
+    process, report = start_run(engine, cases, tmp_path, "--timeout", "30", "--startup-timeout", "30", *extra)
+    if engine in ("silent", "slow_hello"):
+        started = 1 if engine == "silent" else 4  # each copy of slow_hello starts a helper
+        wait_for(lambda: len(recorded(pids)) >= started, "the engine to start")
         time.sleep(0.2)
         process.send_signal(signal.SIGTERM)
     else:
