@@ -40,6 +40,7 @@ class Failure:
     expected: Mapping[str, Any] | None
     answer: Mapping[str, Any] | None
     cards: int
+    cut: bool = False  # the answer as the run holds it was cut (harness.results.kept): compare it cut alike
 
     @classmethod
     def of(cls, result: CaseResult, features: Iterable[str]) -> Failure:
@@ -60,6 +61,7 @@ class Failure:
             result.expected,
             answer,
             cards_in(data),
+            bool(result.left_out.items or result.left_out.bytes),
         )
 
     @property
