@@ -34,7 +34,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cribcheck.harness.diagnosis.failures import Failure, failures_of
+from cribcheck.harness.diagnosis.failures import Failure, count_failures, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
 from cribcheck.harness.diagnosis.replay import Replayer, cost, run_cost, session
 from cribcheck.harness.engine.protocol import EngineInfo
@@ -56,6 +56,9 @@ MIN_BUDGET = 20_000  # and this much whatever the run (0.2 s of replays), for sm
 RULES_NAMED = 3  # rules named by the cause of failures no known bug explains
 UNEXPLAINED = "wrong answers no known bug reproduces"
 UNREPLAYED = "wrong answers the known bugs found were not replayed on: the diagnosis's budget ran out"
+MAX_DIAGNOSED = 5_000  # failing results diagnosed at most, the smallest (what a diagnosis keeps is bounded)
+UNDIAGNOSED = f"failing results past the {MAX_DIAGNOSED:,} smallest, left out of the diagnosis (a bounded part)"
+LAST = (UNREPLAYED, UNDIAGNOSED)  # causes the search knows nothing of: after the others, whatever their size
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
 
 
@@ -71,9 +74,11 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
     """The diagnosis of a run's results, by `engine` (what it claimed: its features for each
     operation decide what was sent and compared; None when no engine answered)."""
     ranked = rank_rules(results)
-    failures = failures_of(results, engine)
-    if not failures:
+    kept = failures_of(results, engine, MAX_DIAGNOSED + 1)
+    if not kept:
         return Diagnosis((), ranked, 0)
+    failures, past = kept[:MAX_DIAGNOSED], kept[MAX_DIAGNOSED:]
+    total = count_failures(results) if past else len(failures)
     claimed = claimed_features(engine)
     replayer = Replayer(max(MIN_BUDGET, int(BUDGET_SHARE * run_cost(results))))
     mutants = [mutant for mutant in MUTANTS if mutant.applies_to(claimed)]
@@ -88,8 +93,11 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
         (ERRORS, [failure for failure in rest if not failure.explainable]),
     )
     causes = [_known_cause(each) for each in found] + _unexplained(groups, ranked, results)
-    causes.sort(key=lambda cause: (cause.description == UNREPLAYED, -cause.explains, cause.mutant is None))
-    return Diagnosis(tuple(causes), ranked, len(failures))
+    if past:  # the failures past the MAX_DIAGNOSED smallest: counted, named by the run's top rules
+        rules = tuple(rule.rule for rule in ranked[:RULES_NAMED])
+        causes.append(Cause(rules, total - len(failures), None, UNDIAGNOSED, past[0].name, ()))
+    causes.sort(key=lambda cause: (cause.description in LAST, -cause.explains, cause.mutant is None))
+    return Diagnosis(tuple(causes), ranked, total)
 
 
 @dataclass(frozen=True)
@@ -286,7 +294,7 @@ def _unexplained(
             continue
         lowest = group[0].op  # smallest first: the lowest operation in the pipeline
         here = {rule for failure in group if failure.op == lowest for rule in failure.rules}
-        local = [rule.rule for rule in rank_rules([r for r in results if r.case.op == lowest]) if rule.rule in here]
+        local = [rule.rule for rule in rank_rules(r for r in results if r.case.op == lowest) if rule.rule in here]
         cited = {rule for failure in group for rule in failure.rules}
         overall = [rule.rule for rule in ranked if rule.rule in cited]
         rules = tuple(dict.fromkeys([*local[:1], *overall]))[:RULES_NAMED]
@@ -312,3 +320,14 @@ def diagnosed(run: Run) -> Run:
     answer."""
     footer = dataclasses.replace(run.footer, diagnosis=diagnose(run.results, run.header.engine))
     return dataclasses.replace(run, footer=footer)
+
+
+def ranked_again(run: Run) -> Run:
+    """A run read back from the report its own process just wrote (several engines, each run in a
+    process of its own): the causes as its footer has them, the rules ranked again from its results
+    (the footer keeps only the causes; ranking is one pass, where the whole diagnosis replays)."""
+    diagnosis = run.footer.diagnosis
+    if diagnosis is None:
+        return run
+    again = dataclasses.replace(diagnosis, rules=rank_rules(run.results))
+    return dataclasses.replace(run, footer=dataclasses.replace(run.footer, diagnosis=again))

@@ -10,6 +10,7 @@ gives the same one).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.status import Status
 from cribcheck.reference import CribbageError, parse_card
 
+MAX_REPLAYED_CARDS = 10_000  # an input with more cards is not replayed, nor kept (replay.replayable)
 DIAGNOSED = frozenset({Status.FAIL, Status.ERROR})  # a wrong answer or none; xfail and xpass are not bugs found
 PIPELINE = {op: place for place, op in enumerate(OPERATIONS)}  # show, play, pegging, deal, cut, hand, game, match
 
@@ -50,17 +52,18 @@ class Failure:
         sent = case.profile_sent(result.profile)
         data = input_sent(case.input, sent, features)
         answer = result.actual if result.status is Status.FAIL else None
+        cards = cards_in(data)
         return cls(
             result.item.name,
             case.id,
             result.profile,
             sent,
             case.op,
-            data,
+            data if cards <= MAX_REPLAYED_CARDS else {},  # never replayed: not kept either
             case.rules,
             result.expected,
             answer,
-            cards_in(data),
+            cards,
             bool(result.left_out.items or result.left_out.bytes),
         )
 
@@ -75,15 +78,22 @@ class Failure:
         return (PIPELINE.get(self.op, len(PIPELINE)), self.cards, len(self.rules), self.case_id, self.profile)
 
 
-def failures_of(results: Iterable[CaseResult], engine: EngineInfo | None) -> list[Failure]:
+def failures_of(results: Iterable[CaseResult], engine: EngineInfo | None, limit: int | None = None) -> list[Failure]:
     """The diagnosed results (wrong answers and errors), smallest first, of a run of `engine`
-    (None: no engine answered, so no feature was claimed)."""
-    found = [
+    (None: no engine answered, so no feature was claimed): the `limit` smallest only, if given,
+    gone through as a stream (so that what is kept is bounded whatever the run's size)."""
+    found = (
         Failure.of(result, engine.features_for(result.case.op) if engine is not None else ())
         for result in results
         if result.status in DIAGNOSED
-    ]
-    return sorted(found, key=_size)
+    )
+    if limit is None:
+        return sorted(found, key=_size)
+    return heapq.nsmallest(limit, found, key=_size)
+
+
+def count_failures(results: Iterable[CaseResult]) -> int:
+    return sum(result.status in DIAGNOSED for result in results)
 
 
 def _size(failure: Failure) -> tuple[int, int, int, str, str]:

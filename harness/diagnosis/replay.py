@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from cribcheck.harness.diagnosis.explains import explains
-from cribcheck.harness.diagnosis.failures import Failure
+from cribcheck.harness.diagnosis.failures import MAX_REPLAYED_CARDS, Failure
 from cribcheck.harness.mutants.catalogue import mutants_named
 from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
@@ -37,7 +37,6 @@ from cribcheck.reference import CribbageError, load_profile
 # the reference takes to answer the whole run.
 COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
 DEFAULT_COST = 90
-MAX_REPLAYED_CARDS = 10_000  # an input with more cards is not replayed (see replayable)
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 

@@ -24,6 +24,7 @@ class Group:
     number: int  # the cause's rank, from 1; 0 for the undiagnosed
     cause: Cause | None
     results: tuple[CaseResult, ...]
+    more: int = 0  # results of the group past the limit kept: counted, not kept
 
 
 def failing_total(diagnosis: Diagnosis) -> int:
@@ -71,23 +72,38 @@ def ranked_line(rules: Sequence[RankedRule]) -> str | None:
     return ", ".join(shown) + more
 
 
-def groups(results: Sequence[CaseResult], diagnosis: Diagnosis | None) -> list[Group]:
+def groups(results: Iterable[CaseResult], diagnosis: Diagnosis | None, limit: int | None = None) -> list[Group]:
     """The results that fail the run, cause by cause (in the causes' order, each smallest first),
-    then those no cause holds; without a diagnosis, one group in the run's order."""
-    failing = [result for result in results if needs_detail(result)]
-    if diagnosis is None or not diagnosis.causes:
-        return [Group(0, None, tuple(failing))] if failing else []
-    by_name = {result.item.name: result for result in failing}
+    then those no cause holds, in the run's order; without a diagnosis, one group in the run's
+    order. Gone through once, as a stream: of the results no cause holds, the first `limit` are
+    kept and the others counted (the last group's `more`); a cause holds a bounded number (a
+    diagnosis names at most harness/diagnosis's MAX_DIAGNOSED)."""
+    causes = diagnosis.causes if diagnosis is not None else ()
+    owner: dict[str, int] = {}
+    for number, cause in enumerate(causes, start=1):
+        for name in cause.results:
+            owner.setdefault(name, number)
+    held: dict[int, dict[str, CaseResult]] = {}
+    rest: list[CaseResult] = []
+    more = 0
+    for result in results:
+        if not needs_detail(result):
+            continue
+        number = owner.get(result.item.name)
+        if number is not None:
+            held.setdefault(number, {})[result.item.name] = result
+        elif limit is None or len(rest) < limit:
+            rest.append(result)
+        else:
+            more += 1
     out = []
-    placed: set[str] = set()
-    for number, cause in enumerate(diagnosis.causes, start=1):
-        members = tuple(by_name[name] for name in cause.results if name in by_name and name not in placed)
-        placed.update(result.item.name for result in members)
+    for number, cause in enumerate(causes, start=1):
+        found = held.get(number, {})
+        members = tuple(found[name] for name in cause.results if name in found and owner[name] == number)
         if members:
             out.append(Group(number, cause, members))
-    rest = tuple(result for result in failing if result.item.name not in placed)
-    if rest:
-        out.append(Group(0, None, rest))
+    if rest or more:
+        out.append(Group(0, None, tuple(rest), more))
     return out
 
 

@@ -492,7 +492,8 @@ class _Page:
         if diagnosis is None:
             return []
         total = failing_total(diagnosis)
-        by_name = {result.item.name: result for result in run.results}
+        wanted = {cause.case for cause in diagnosis.causes[:MAX_CAUSES]}
+        by_name = {result.item.name: result for result in run.results if result.item.name in wanted}
         shown = []
         for rank, cause in enumerate(diagnosis.causes[:MAX_CAUSES], start=1):
             smallest = by_name.get(cause.case)
@@ -598,7 +599,7 @@ class _Page:
         found = []
         placed: set[str] = set()
         room = MAX_LISTED
-        for group in cause_groups(run.results, diagnosis):
+        for group in cause_groups(run.results, diagnosis, MAX_LISTED):
             if group.cause is None or group.number > MAX_CAUSES:
                 continue
             placed.update(result.item.name for result in group.results)

@@ -171,9 +171,9 @@ class MarkdownReporter(CollectingReporter):
         smallest case first); each in full while the whole text (`used` bytes before this part)
         stays under max_bytes, else named on one line, else (when even the names do not fit)
         counted. Past MAX_NAMED failures (in the causes' order) the rest are only counted."""
-        by_cause = cause_groups(self._results, footer.diagnosis)
+        by_cause = cause_groups(self._results, footer.diagnosis, MAX_NAMED)
         detailed = list(islice((result for group in by_cause for result in group.results), MAX_NAMED))
-        past = sum(len(group.results) for group in by_cause) - len(detailed)
+        past = sum(len(group.results) + group.more for group in by_cause) - len(detailed)
         if not detailed:
             return []
         named = {result.item.key for result in detailed}
@@ -185,7 +185,7 @@ class MarkdownReporter(CollectingReporter):
             if not members:
                 continue
             key = f"{group.number or 999_999:06d}"  # the undiagnosed last
-            groups[key], counts[key] = members, len(group.results)
+            groups[key], counts[key] = members, len(group.results) + group.more
             if group.cause is None:
                 titles[key] = "Other results that fail the run" if footer.diagnosis and footer.diagnosis.causes else ""
             else:

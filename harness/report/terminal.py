@@ -36,7 +36,7 @@ from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, 
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
-KEPT_GROUPS = 5_000  # failures (a group per case and failure) kept to be shown by cause; the rest counted
+KEPT_GROUPS = 1_000  # failures (a group per case and failure) kept to be shown by cause; the rest counted
 REDRAW_EVERY = 0.1  # seconds
 COLORS = {
     Status.PASS: "32",

@@ -173,13 +173,14 @@ def _child(plan: runner.Plan, report: Path) -> None:
 
 
 def _read(engine: str, report: Path) -> Run:
+    from cribcheck.harness.diagnosis.diagnose import ranked_again
     from cribcheck.harness.results.saved import ReportFileError, read_runs, unreadable_run
 
     try:
         runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
     except ReportFileError as error:
         return unreadable_run(None if engine == REFERENCE else engine, f"its run left no report: {error}")
-    return runs[0]
+    return ranked_again(runs[0])  # as `cribcheck summary` of the joined report shows it
 
 
 def _letter(number: int) -> str:

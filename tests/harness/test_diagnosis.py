@@ -16,7 +16,7 @@ import pytest
 from cribcheck.harness.cli import main
 from cribcheck.harness.corpus.cases import Case, load_cases
 from cribcheck.harness.diagnosis import diagnose as diagnosis_module
-from cribcheck.harness.diagnosis.diagnose import ERRORS, UNEXPLAINED, UNREPLAYED, diagnose
+from cribcheck.harness.diagnosis.diagnose import ERRORS, UNDIAGNOSED, UNEXPLAINED, UNREPLAYED, diagnose
 from cribcheck.harness.diagnosis.explains import explains
 from cribcheck.harness.diagnosis.failures import cards_in, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
@@ -243,6 +243,19 @@ def test_a_wrong_answer_the_run_holds_cut_is_reproduced_cut_alike() -> None:
         (failure,) = failures_of([result], REFERENCE)
         assert Replayer(10**9).explains("nobs-any-suit", failure)
         assert not Replayer(10**9).explains("nobs-worth-2", failure)
+
+
+def test_past_the_smallest_failures_kept_the_rest_are_counted_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a diagnosis keeps is bounded (MAX_DIAGNOSED failures, the smallest): past them the
+    failures are one cause, counted, last, and named by the run's top rules."""
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
+    failing = sum(each.status is Status.FAIL for each in results)
+    monkeypatch.setattr(diagnosis_module, "MAX_DIAGNOSED", 10)
+    found = diagnose(results, REFERENCE)
+    first, rest = found.causes
+    assert (first.mutant, first.explains) == ("peg-run-in-order-only", 10)
+    assert (rest.mutant, rest.description, rest.explains, rest.results) == (None, UNDIAGNOSED, failing - 10, ())
+    assert rest.rules[0] == "peg.runs" and found.failures == failing
 
 
 # --- from a saved report -----------------------------------------------------------------------

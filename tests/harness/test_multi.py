@@ -78,7 +78,7 @@ def test_markdown_puts_the_engines_side_by_side(three: dict[str, object]) -> Non
     assert "### Cases where the engines disagree (2)" in text
     assert "| `buggy-crib-four-hearts[six-card]` | ✓ pass | ✗ fail | · not run |" in text
     # then each engine's own report, one heading level down
-    assert "### B: cribcheck " in text and "#### Failures (2), by rule" in text
+    assert "### B: cribcheck " in text and "#### Failures (2), by likely cause" in text
 
 
 def test_junit_holds_each_engine_s_suites(three: dict[str, object]) -> None:
