@@ -99,8 +99,9 @@ def _tree(root: int) -> dict[int, dict[str, int]]:
 
 def measure(what: str, command: list[str], limit_mb: float, cwd: Path | None = None) -> Measured:
     started = time.monotonic()
-    process = subprocess.Popen(command, cwd=cwd or Path(tempfile.gettempdir()), stdout=subprocess.DEVNULL,
-                               start_new_session=True)  # not run from a checkout: its folder would come first
+    process = subprocess.Popen(
+        command, cwd=cwd or Path(tempfile.gettempdir()), stdout=subprocess.DEVNULL, start_new_session=True
+    )  # not run from a checkout: its folder would come first
     peaks: dict[int, int] = {}
     tree_peak = 0
     killed = False

@@ -19,18 +19,26 @@ from typing import Any
 import pytest
 
 from cribcheck.harness.contract.files import CASES_DIR, REPO_ROOT
+from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.contract.words import did_you_mean
 from cribcheck.harness.corpus.cases import CaseFileError, load_cases
 from cribcheck.harness.engine.engines import Engine, EngineOptions, EngineSetupError, open_engine
-from cribcheck.harness.report.common import diff_lines, rejection_message
-from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
-from cribcheck.harness.results.results import CaseResult, Item
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo
+from cribcheck.harness.report.causes import cause_lines
+from cribcheck.harness.report.common import case_line, diff_lines, rejection_message
+from cribcheck.harness.report.escaping import on_terminal
+from cribcheck.harness.results.expectations import Expectation, Expectations, ExpectationsError, load_expectations
+from cribcheck.harness.results.results import CaseResult, Item, RunHeader
+from cribcheck.harness.results.saved import case_result
 from cribcheck.harness.results.status import Status
-from cribcheck.harness.results.verdict import judge
+from cribcheck.harness.results.verdict import apply_expectation, judge
 from cribcheck.harness.run.applicable import nothing_applicable
 from cribcheck.harness.run.selection import Selection
 
 ENGINE_KEY = pytest.StashKey["Engine"]()
+RESULT_KEY = pytest.StashKey[dict[str, Any]]()
+HEADER_KEY = pytest.StashKey[RunHeader]()
+DIAGNOSED = (Status.FAIL, Status.ERROR)
 NOTHING_KEY = pytest.StashKey[str]()
 COLLECTOR_NAME = "cribcheck"
 
@@ -49,6 +57,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "cribcheck: a cribcheck case x profile (added by --cribcheck-engine)")
+    if _wanted(config):
+        config.pluginmanager.register(CausesSummary(config), "cribcheck-causes")
 
 
 def _wanted(config: pytest.Config) -> bool:
@@ -69,6 +79,42 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
     nothing = config.stash.get(NOTHING_KEY, None)
     return [f"cribcheck: {nothing}"] if nothing else []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """The result of a case x profile rides on its report (as plain JSON, so that pytest-xdist
+    carries it from a worker to the terminal summary)."""
+    report: pytest.TestReport = yield
+    if call.when == "call" and RESULT_KEY in item.stash:
+        report.cribcheck = item.stash[RESULT_KEY]  # type: ignore[attr-defined]
+    return report
+
+
+class CausesSummary:
+    """Keeps the result of every case x profile as its report comes in (from this process or a
+    pytest-xdist worker) and ends the terminal summary with the likely causes of the failures
+    (harness/diagnosis/), as `cribcheck run` prints them."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.found: list[dict[str, Any]] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        found = getattr(report, "cribcheck", None)
+        if report.when == "call" and isinstance(found, dict):
+            self.found.append(found)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        results = [case_result(entry["line"]) for entry in self.found]
+        if not any(result.status in DIAGNOSED for result in results):
+            return
+        from cribcheck.harness.diagnosis.diagnose import diagnose  # a session without failures never loads it
+
+        diagnosis = diagnose(results, EngineInfo.from_hello(self.found[0]["hello"]))
+        terminalreporter.section("cribcheck: likely causes")
+        for line in cause_lines(diagnosis, _header(self.config, None), results):
+            terminalreporter.write_line(on_terminal(line))  # a case id from a case file, made harmless
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -96,6 +142,35 @@ def _engine(config: pytest.Config) -> Engine:
             tail = "".join(f"\n  stderr | {line}" for line in error.stderr[-10:])
             raise pytest.UsageError(f"cribcheck: the engine could not be started: {error.message}{tail}") from None
     return config.stash[ENGINE_KEY]
+
+
+def _header(config: pytest.Config, engine: Engine | None) -> RunHeader:
+    """What a case line needs of a run's header: the engine (its features) and the rerun command."""
+    if HEADER_KEY in config.stash and engine is not None:
+        return config.stash[HEADER_KEY]
+    command = config.getoption("cribcheck_engine")
+    reference = config.getoption("cribcheck_reference") or not command
+    cases = config.getoption("cribcheck_cases")
+    header = RunHeader(
+        suite_version=suite_version(),
+        cases_dir=str(cases or CASES_DIR),
+        protocol=PROTOCOL_VERSION,
+        engine_command=None if reference else command,
+        engine_mode="in-process" if reference else "persistent",
+        engine=None if engine is None else engine.info,
+        started="",
+        selection={},
+        planned=0,
+        rerun_prefix=(
+            "cribcheck",
+            "run",
+            *(() if reference else ("--engine", command)),
+            *(("--cases", str(cases)) if cases else ()),
+        ),
+    )
+    if engine is not None:
+        config.stash[HEADER_KEY] = header
+    return header
 
 
 class CaseFailed(Exception):
@@ -138,13 +213,13 @@ class CribcheckCollector(pytest.Collector):
             return
         for entry in entries:
             # the node id given whole, so that pytest reads `[profile]` as its params (as --lf does)
+            expectation = expectations.for_item(*entry.key)
             item = CribcheckItem.from_parent(
-                self, name=entry.name, nodeid=f"{COLLECTOR_NAME}::{entry.name}", entry=entry
+                self, name=entry.name, nodeid=f"{COLLECTOR_NAME}::{entry.name}", entry=entry, expectation=expectation
             )
             why = entry.why_not(info)
             if why:
                 item.add_marker(pytest.mark.skip(reason=f"not applicable: {why}"))
-            expectation = expectations.for_item(*entry.key)
             if expectation:
                 reason = expectation.reason + (f" ({expectation.link})" if expectation.link else "")
                 item.add_marker(pytest.mark.xfail(reason=reason, strict=True, raises=CaseFailed))
@@ -153,15 +228,21 @@ class CribcheckCollector(pytest.Collector):
 
 
 class CribcheckItem(pytest.Item):
-    def __init__(self, *, entry: Item, **kwargs: Any) -> None:
+    def __init__(self, *, entry: Item, expectation: Expectation | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.entry = entry
+        self.expectation = expectation
 
     def runtest(self) -> None:
         engine = _engine(self.config)
         features = engine.info.features_for(self.entry.case.op)
         (outcome,) = list(engine.answer([self.entry.request("1", features)]))
         result = judge(self.entry, outcome, features)
+        recorded = apply_expectation(result, self.expectation)
+        self.stash[RESULT_KEY] = {
+            "line": case_line(_header(self.config, engine), recorded),
+            "hello": dict(engine.info.raw),
+        }
         if result.status is Status.SKIP:
             pytest.skip(f"the engine skipped it: {result.message}")
         if result.status is not Status.PASS:

@@ -109,6 +109,15 @@ def test_the_wheel_carries_the_corpus_and_runs_from_anywhere(installed: Path, tm
     smoke = _in_empty_folder(installed, tmp_path, "cribcheck", "smoke", "--engine", "cribcheck serve")
     assert smoke.returncode == 0 and "the wiring works" in smoke.stdout, smoke.stdout + smoke.stderr
 
+    # a failing run: the likely causes come from the diagnosis room and the mutants, in the wheel too
+    engine = "cribcheck serve --mutant peg-run-in-order-only"
+    failing = _in_empty_folder(
+        installed, tmp_path, "cribcheck", "run", "--engine", engine, "--case", "p-play-run-three-any-order"
+    )
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "likely causes of the 3 failing results:" in failing.stdout, failing.stdout + failing.stderr
+    assert "a known bug (mutant peg-run-in-order-only) reproduces 3 of the 3" in failing.stdout
+
     version = _in_empty_folder(installed, tmp_path, "cribcheck", "--version")
     assert version.stdout.strip() == version_text()
 

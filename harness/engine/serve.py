@@ -47,14 +47,15 @@ def reference_adapter(
         handlers={op: partial(_answer, op) for op in operations},
         features=tuple(features),
         batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
-        before_unknown_profile=_before_unknown_profile,
+        before_unknown_profile=before_unknown_profile,
         operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
         judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
     )
 
 
-def _before_unknown_profile(op: str, data: Mapping[str, Any]) -> None:
-    """Rule input.rejection-order: what comes before an unknown profile is answered first."""
+def before_unknown_profile(op: str, data: Mapping[str, Any]) -> None:
+    """Rule input.rejection-order: what comes before an unknown profile is answered first (the
+    adapter helper's hook, Adapter.before_unknown_profile)."""
     try:
         faults_before_profile(op, data)
     except CribbageError as error:

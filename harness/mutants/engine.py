@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Mapping
+from contextlib import ExitStack
 from functools import partial
 from typing import Any
 
@@ -48,9 +49,19 @@ def mutant_adapter(
         handlers={op: partial(_answer, name, op) for op in operations},
         features=tuple(features),
         extra={"notes": f"a mutant of the reference engine, for testing the suite: {description}"},
+        before_unknown_profile=partial(_before_unknown_profile, name),
         operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
         judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
     )
+
+
+def _before_unknown_profile(name: str, op: str, data: Mapping[str, Any]) -> None:
+    """What comes before an unknown profile (rule input.rejection-order), answered as the
+    reference does, the bug in place."""
+    with ExitStack() as stack:
+        for mutant in mutants_named(name):
+            stack.enter_context(mutant.applied())
+        serve.before_unknown_profile(op, data)
 
 
 def _answer(name: str, op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:

@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.report.escaping import visible
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
+from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent, held
 from cribcheck.harness.results.status import Status
 
+REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
 DIFF_LINES = 60  # lines of a diff shown before it is cut
 JSON_DEPTH = 64  # levels of a value written into a report before the rest is cut
 
@@ -167,8 +169,9 @@ def case_part(result: CaseResult) -> dict[str, Any]:
 
 
 def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
-    """The members of a case line that its result gives."""
-    return {
+    """The members of a case line that its result gives; a wrong answer's or an error's line also
+    keeps the input as it was sent, which the diagnosis replays (harness/diagnosis/)."""
+    part = {
         "profile": result.profile,
         "profile_sent": result.case.profile_sent(result.profile),
         "status": result.status.value,
@@ -182,6 +185,11 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "rejection_message": rejection_message(result),
         "left_out": result.left_out.as_json(),
     }
+    if result.status in REPLAYED:
+        case = result.case
+        features = header.engine.features_for(case.op) if header.engine is not None else ()
+        part["input"] = input_sent(case.input, case.profile_sent(result.profile), features)
+    return part
 
 
 def milliseconds(seconds: float) -> float:
@@ -225,9 +233,7 @@ def not_checked_lines(footer: RunFooter) -> list[str]:
 
 def compliance_text(footer: RunFooter) -> str:
     summary = footer.summary
-    value = summary.compliance
-    percent = "n/a" if value is None else f"{100 * value:.1f}%"
-    text = f"compliance {percent} ({summary.passed}/{summary.applicable} applicable passed"
+    text = f"compliance {compliance_percent(summary.counts)} ({summary.passed}/{summary.applicable} applicable passed"
     extras = [
         f"{summary.counts[status.value]} {label}"
         for status, label in (

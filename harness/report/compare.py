@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 
+from cribcheck.harness.report.causes import detail, failing_total, heading
 from cribcheck.harness.report.common import byte_size, counts_text, rows_within
 from cribcheck.harness.report.escaping import md_cell, md_code, md_text, on_terminal
 from cribcheck.harness.report.tally import by_rule, compliance_message, figure, verdict
@@ -21,6 +22,7 @@ from cribcheck.harness.results.results import empty_counts, rule_area
 from cribcheck.harness.results.saved import Run
 from cribcheck.harness.results.status import Status
 
+CAUSES_BY_ENGINE = 3  # causes per engine on a terminal
 SYMBOLS = {
     Status.PASS: "✓",
     Status.FAIL: "✗",
@@ -247,6 +249,7 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         lines.append(f"  {title:<{width}}  {on_terminal(column.state)}")
         lines.append(f"  {'':<{width}}  [{on_terminal(column.command)}]")
     lines.append("")
+    lines += causes_by_engine(columns)
     split = comparison.disagree_by_rule()
     differ = [rule for rule in comparison.rules if rule in split]
     compared = comparison.compared
@@ -276,6 +279,27 @@ def terminal_lines(comparison: Comparison, *, details: int = 50) -> list[str]:
         where = "all of them in --markdown and --html" if comparison.disagreeing <= MAX_ROWS else "in --markdown"
         lines.append(f"  ... and {comparison.disagreeing - len(disagreements)} more ({where})")
     return [line.rstrip() for line in [*lines, *_counts_lines(columns)]]
+
+
+def causes_by_engine(columns: Sequence[Column], shown: int = CAUSES_BY_ENGINE) -> list[str]:
+    """Each engine's first likely causes (its diagnosis), a line each."""
+    diagnosed = [column for column in columns if column.run.footer.diagnosis is not None]
+    if not diagnosed:
+        return []
+    lines = ["likely causes, by engine:"]
+    for column in diagnosed:
+        diagnosis = column.run.footer.diagnosis
+        assert diagnosis is not None
+        if not diagnosis.causes:
+            lines.append(f"  {column.letter}: none, nothing failed")
+            continue
+        total = failing_total(diagnosis)
+        for number, cause in enumerate(diagnosis.causes[:shown], start=1):
+            where = f"{column.letter}:" if number == 1 else "  "
+            lines.append(f"  {where} {number}. {heading(cause)} ({detail(cause, total)}; first {cause.case})")
+        if len(diagnosis.causes) > shown:
+            lines.append(f"     ... and {len(diagnosis.causes) - shown} more")
+    return [*lines, ""]
 
 
 def _counts_lines(columns: Sequence[Column]) -> list[str]:

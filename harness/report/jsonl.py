@@ -80,6 +80,7 @@ def footer_line(footer: RunFooter) -> dict[str, Any]:
         "by_area": {name: dict(counts) for name, counts in summary.by_area.items()},
         "exit_status": footer.exit_status,
         "not_checked": [{"kind": gap.kind, "name": gap.name, "count": gap.count} for gap in footer.not_checked],
+        **({} if footer.diagnosis is None else {"diagnosis": footer.diagnosis.to_json()}),
     }
 
 

@@ -1,6 +1,8 @@
 """--markdown FILE.md: a summary for a CI step (GitHub's $GITHUB_STEP_SUMMARY, say): compliance,
-counts by profile, by rule area and by rule, and every failure grouped under its case's first
-rule, each folded under <details>.
+the likely causes of the failures (the run's diagnosis: each with its rules, what it explains and
+its smallest case, with the commands that explain and rerun it), counts by profile, by rule area
+and by rule, and every failure under its likely cause, the smallest first, each folded under
+<details>.
 
 At most MAX_BYTES (GitHub cuts a step summary at 1 MiB), whatever the run or a report read back
 holds: every text is clipped (harness/report/escaping.py), the tables stop at their share of the
@@ -18,12 +20,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import islice
 
+from cribcheck.harness.report.causes import (
+    explain_command,
+    failing_total,
+    heading,
+    ranked_line,
+    smallest_rerun,
+)
+from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
     byte_size,
     compliance_text,
     diff_lines,
-    needs_detail,
     not_checked_lines,
     not_checked_title,
     rejection_message,
@@ -39,6 +48,7 @@ MAX_BYTES = 1_000_000  # the most text written; GitHub cuts a step summary at 1 
 MAX_NAMED = 5_000  # failures named (a line each, at least); the others counted, so that what is kept is bounded
 STDERR_LINES = 50  # the last lines of the engine's stderr shown
 NOTES = 20  # warnings shown; the JSON Lines report holds every one
+CAUSES = 10  # likely causes listed; every failure is listed under its cause all the same
 MORE = "in the JSON Lines report (`--report FILE.jsonl`); `cribcheck summary FILE.jsonl --html FILE.html` shows it"
 
 
@@ -64,6 +74,7 @@ class MarkdownReporter(CollectingReporter):
         verdict = "passed" if footer.exit_status == 0 else "FAILED"
         lines.append(f"**{verdict}**, {compliance_text(footer)}")
         lines.append("")
+        lines += self._causes(footer)
         if footer.aborted:
             lines += [f"> **Stopped:** {md_text(footer.aborted)}", ""]
         if footer.stopped_early:
@@ -89,7 +100,7 @@ class MarkdownReporter(CollectingReporter):
             lines += self._table("Profile", footer.summary.by_profile, tables // 3)
             lines += self._table("Rule area", footer.summary.by_area, tables // 3)
             lines += self._rule_table(tables // 3)
-        lines += self._failures(_size(lines) + _size(stderr))
+        lines += self._failures(_size(lines) + _size(stderr), footer)
         return "\n".join([*lines, *stderr]) + "\n"
 
     def _table(self, title: str, rows: Mapping[str, Mapping[str, int]], budget: int) -> list[str]:
@@ -125,25 +136,70 @@ class MarkdownReporter(CollectingReporter):
         )
         return [*lines, *rows_within(body, len(rows), budget - _size(lines), f"rules {MORE}"), ""]
 
-    def _failures(self, used: int) -> list[str]:
-        """Every failure, grouped by its case's first rule; each in full while the whole text
-        (`used` bytes before this part) stays under max_bytes, else named on one line, else (when
-        even the names do not fit) counted. Past MAX_NAMED failures the rest are only counted."""
-        failing = (result for result in self._results if needs_detail(result))
-        detailed = list(islice(failing, MAX_NAMED))  # kept: a bounded number, whatever the report's size
-        past = sum(1 for _ in failing)
+    def _causes(self, footer: RunFooter) -> list[str]:
+        """The likely causes (the run's diagnosis), the most failures first: each in a numbered
+        item with its rules, what it explains, and the smallest case with the commands that
+        explain and rerun it; then the rules the failures point at."""
+        diagnosis = footer.diagnosis
+        if diagnosis is None or not diagnosis.causes:
+            return []
+        total = failing_total(diagnosis)
+        level = "#" * (self.level + 1)
+        lines = [f"{level} Likely causes of the {total:,} failing result{'s' if total != 1 else ''}", ""]
+        for number, cause in enumerate(diagnosis.causes[:CAUSES], start=1):
+            rules = ", ".join(md_code(rule) for rule in cause.rules) or "no rule"
+            known = f"a known bug (mutant {md_code(cause.mutant)}) reproduces " if cause.mutant else ""
+            lines.append(
+                f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
+                f"{known}{cause.explains:,} of the {total:,} failing results."
+            )
+            commands = [md_code(explain_command(self._header, cause.case))]
+            rerun = smallest_rerun(self._header, cause, self._results)
+            if rerun:
+                commands.append(md_code(rerun))
+            lines.append(f"   Look first at {md_code(cause.case)}: {', then '.join(commands)}")
+        if len(diagnosis.causes) > CAUSES:
+            lines.append(f"{CAUSES + 1}. and {len(diagnosis.causes) - CAUSES:,} more causes, their failures below.")
+        lines.append("")
+        ranked = ranked_line(diagnosis.rules)
+        if ranked:
+            lines += [f"The rules the failures point at (Ochiai score, share of the failures): {md_text(ranked)}.", ""]
+        return lines
+
+    def _failures(self, used: int, footer: RunFooter) -> list[str]:
+        """Every result that fails the run, cause by cause (the likely causes' order, the
+        smallest case first); each in full while the whole text (`used` bytes before this part)
+        stays under max_bytes, else named on one line, else (when even the names do not fit)
+        counted. Past MAX_NAMED failures (in the causes' order) the rest are only counted."""
+        by_cause = cause_groups(self._results, footer.diagnosis, MAX_NAMED)
+        detailed = list(islice((result for group in by_cause for result in group.results), MAX_NAMED))
+        past = sum(len(group.results) + group.more for group in by_cause) - len(detailed)
         if not detailed:
             return []
+        named = {result.item.key for result in detailed}
         groups: dict[str, list[CaseResult]] = {}
-        for result in detailed:
-            groups.setdefault(result.case.rules[0] if result.case.rules else "(no rule)", []).append(result)
-        heads = {rule: f"{'#' * (self.level + 2)} {md_code(rule)} ({len(results)})" for rule, results in groups.items()}
+        titles: dict[str, str] = {}
+        counts: dict[str, int] = {}
+        for group in by_cause:
+            members = [result for result in group.results if result.item.key in named]
+            if not members:
+                continue
+            key = f"{group.number or 999_999:06d}"  # the undiagnosed last
+            groups[key], counts[key] = members, len(group.results) + group.more
+            if group.cause is None:
+                titles[key] = "Other results that fail the run" if footer.diagnosis and footer.diagnosis.causes else ""
+            else:
+                titles[key] = f"Cause {group.number}: {md_text(heading(group.cause))}"
+        heads = {
+            key: f"{'#' * (self.level + 2)} {titles[key] or 'Results that fail the run'} ({counts[key]:,})"
+            for key in groups
+        }
         budget = self.max_bytes - used - 2_000  # room for the closing notes
         shorts = {result.item.key: self._short(result) for result in detailed}
         needed = _size([*heads.values(), *shorts.values()]) + 2 * len(heads)
         named_all = needed <= budget
         budget -= needed if named_all else 0
-        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed) + past:,}), by rule", ""]
+        lines = [f"{'#' * (self.level + 1)} Failures ({len(detailed) + past:,}), by likely cause", ""]
         short, unnamed = 0, past
         for rule in sorted(groups):
             if not named_all:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -33,6 +34,7 @@ class Outputs:
     junit: Path | None = None
     html: Path | None = None
     badge: Path | None = None
+    rules_book: str | None = None  # a published rules book the HTML page links each rule to
 
 
 def replay(run: Run, reporters: Sequence[Reporter]) -> None:
@@ -58,7 +60,7 @@ def file_reporters(outputs: Outputs) -> list[Reporter]:
     kinds = (
         (outputs.junit, JUnitReporter),
         (outputs.markdown, MarkdownReporter),
-        (outputs.html, HtmlReporter),
+        (outputs.html, partial(HtmlReporter, rules_book=outputs.rules_book)),
         (outputs.badge, BadgeReporter),
     )
     return [kind(path) for path, kind in kinds if path]
@@ -78,7 +80,7 @@ def write(runs: Sequence[Run], outputs: Outputs) -> list[Path]:
         side_by_side_junit(comparison, outputs.junit)
         written.append(outputs.junit)
     if outputs.html:
-        write_html(outputs.html, runs)
+        write_html(outputs.html, runs, outputs.rules_book)
         written.append(outputs.html)
     if outputs.badge:
         for column, path in zip(comparison.columns, badge_paths(outputs.badge, comparison), strict=True):

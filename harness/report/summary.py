@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from cribcheck.harness.diagnosis.diagnose import diagnosed
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.outputs import Outputs, print_terminal, write
+from cribcheck.harness.report.rules_book import add_rules_book_argument
 from cribcheck.harness.results.saved import ReportFileError, read_reports
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
@@ -33,10 +35,17 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--junit", type=Path, metavar="FILE.xml", help="write JUnit XML")
     parser.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
     parser.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
+    add_rules_book_argument(parser)
 
 
 def outputs_of(args: argparse.Namespace) -> Outputs:
-    return Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+    return Outputs(
+        markdown=args.markdown,
+        junit=args.junit,
+        html=args.html,
+        badge=args.badge,
+        rules_book=getattr(args, "rules_book", None),
+    )
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -50,6 +59,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     for run in runs:
         for warning in run.warnings:
             print(f"cribcheck summary: warning: {warning}", file=err)
+    runs = [diagnosed(run) for run in runs]  # a saved report alone gives the same diagnosis
     outputs = outputs_of(args)
     written = write(runs, outputs)
     if written:

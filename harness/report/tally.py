@@ -8,11 +8,17 @@ case citing `show.runs` and `show.fifteens` counts for both rules and once for `
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from cribcheck.harness.results.results import CaseResult, applicable, empty_counts, passed, rule_area
+from cribcheck.harness.results.results import (
+    CaseResult,
+    applicable,
+    compliance_percent,
+    empty_counts,
+    passed,
+    rule_area,
+)
 from cribcheck.harness.results.status import Status
 
 Counts = Mapping[str, int]
@@ -57,14 +63,8 @@ def figure(counts: Counts) -> str:
 
 
 def percent(counts: Counts) -> str:
-    """`98.5%`, rounded down so that anything short of every case never reads 100%; `n/a`."""
-    total = applicable(counts)
-    if not total:
-        return "n/a"
-    done = passed(counts)
-    if done == total:
-        return "100%"
-    return f"{math.floor(1000 * done / total) / 10:.1f}%"
+    """`98.5%`, or `n/a`: the one compliance figure of every report (results.compliance_percent)."""
+    return compliance_percent(counts)
 
 
 def compliance_message(counts: Counts) -> str:

@@ -1,9 +1,13 @@
-"""The terminal: a live progress bar (on a terminal only), then each failure in detail, then the
-summary by profile and by rule area, the compliance line and any warnings.
+"""The terminal: a live progress bar (on a terminal only), then the likely causes of the failures
+(the run's diagnosis, each with its smallest case and the commands to explain and rerun it), then
+each failure in detail, cause by cause and the smallest first, then the summary by profile and by
+rule area, the compliance line and any warnings.
 
 A failure seen under several profiles (the same status, mismatches and message) is shown once,
 named `id[profile, profile, ...]`; the profile table leaves out the profiles under which nothing
-was applicable (named on one line instead)."""
+was applicable (named on one line instead). The reporter keeps the first KEPT_GROUPS failures (as
+a run holds them: harness.results.kept) to show by cause, and only counts the rest, so that what
+it holds is bounded whatever the number of results."""
 
 from __future__ import annotations
 
@@ -11,9 +15,10 @@ import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
+from cribcheck.harness.report.causes import Group, cause_lines, groups, heading
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.common import (
     compliance_text,
@@ -26,10 +31,12 @@ from cribcheck.harness.report.common import (
     rerun_command,
 )
 from cribcheck.harness.report.escaping import SafeStream, on_terminal
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, held
 from cribcheck.harness.results.status import Status
 
 BAR_WIDTH = 30
+KEPT_GROUPS = 1_000  # failures (a group per case and failure) kept to be shown by cause; the rest counted
 REDRAW_EVERY = 0.1  # seconds
 COLORS = {
     Status.PASS: "32",
@@ -65,7 +72,8 @@ class TerminalReporter:
         self.report = report  # the JSON Lines report that holds every result, if one is written
         self._header: RunHeader | None = None
         self._seen = 0  # results fed
-        self._failures = FailureGroups(details)  # those shown in detail (a bounded number), the rest counted
+        # the failures kept to be shown by cause (a bounded number of them), the rest counted
+        self._failures = FailureGroups(max(details, KEPT_GROUPS))
         self._counts: Counter[Status] = Counter()
         self._drawn = 0.0
         self._bar_shown = False
@@ -129,13 +137,23 @@ class TerminalReporter:
     def finish(self, footer: RunFooter) -> None:
         self._clear_bar()
         out = self.out
-        failures = self._failures
-        for group in failures.groups:
-            self._detail(group)
-        if failures.more:
-            total = len(failures.groups) + failures.more
+        diagnosis = footer.diagnosis
+        kept = self._failures.results
+        if diagnosis is not None and diagnosis.causes:
+            self._causes(diagnosis, kept)
+        by_cause = [(group, same_failures(group.results)) for group in groups(kept, diagnosis)]
+        total = sum(len(detailed) for _, detailed in by_cause) + self._failures.more
+        shown = 0
+        for group, detailed in by_cause:
+            if shown == self.details:
+                break
+            self._group_heading(group, diagnosis)
+            for each in detailed[: self.details - shown]:
+                self._detail(each)
+                shown += 1
+        if shown < total:
             where = f"all of them in {self.report}" if self.report else f"--details {total} shows them all"
-            print(f"\n... and {failures.more} more ({where})", file=out)
+            print(f"\n... and {total - shown} more ({where})", file=out)
         if footer.aborted:
             print(f"\nstopped: {footer.aborted}", file=out)
         if self._seen and not self.quiet:
@@ -168,6 +186,20 @@ class TerminalReporter:
             for line in footer.stderr_tail[-10:]:
                 print(f"  | {line[:300]}", file=out)
         out.flush()
+
+    def _causes(self, diagnosis: Diagnosis, kept: Sequence[CaseResult]) -> None:
+        """The likely causes, the most failures first, each with its smallest case to look at."""
+        print("", file=self.out)
+        for line in cause_lines(diagnosis, self._header, kept):
+            print(line, file=self.out)
+
+    def _group_heading(self, group: Group, diagnosis: Diagnosis | None) -> None:
+        if group.cause is None:
+            if diagnosis is not None and diagnosis.causes:
+                print(f"\n== other results that fail the run ({len(group.results)}) ==", file=self.out)
+            return
+        count = f"{len(group.results)} result{'s' if len(group.results) != 1 else ''}"
+        print(f"\n== cause {group.number}: {heading(group.cause)} ({count}) ==", file=self.out)
 
     def _detail(self, group: Sequence[CaseResult]) -> None:
         out = self.out
@@ -207,7 +239,7 @@ class TerminalReporter:
 
 
 class FailureGroups:
-    """The failures a terminal shows in detail: grouped by case and failure (status, mismatches,
+    """The failures a terminal keeps to show in detail: grouped by case and failure (status, mismatches,
     message), a failure under several profiles one group, in order of first appearance; the first
     `limit` groups kept, the groups after them only counted. A group past the limit is counted
     once as long as its results come one after another (a run's results of one case do: they are
@@ -216,6 +248,7 @@ class FailureGroups:
     def __init__(self, limit: int) -> None:
         self.limit = max(0, limit)
         self._kept: dict[tuple[object, ...], list[CaseResult]] = {}
+        self._results: list[CaseResult] = []  # the results of the groups kept, in the order they came
         self.more = 0  # groups past the limit
         self._last_case: str | None = None  # the case of the groups counted last, and their keys
         self._last_keys: set[tuple[object, ...]] = set()
@@ -225,8 +258,10 @@ class FailureGroups:
         kept = self._kept.get(key)
         if kept is not None:
             kept.append(result)
+            self._results.append(result)
         elif len(self._kept) < self.limit:
             self._kept[key] = [result]
+            self._results.append(result)
         else:
             if result.case.id != self._last_case:
                 self._last_case, self._last_keys = result.case.id, set()
@@ -237,6 +272,20 @@ class FailureGroups:
     @property
     def groups(self) -> list[list[CaseResult]]:
         return list(self._kept.values())
+
+    @property
+    def results(self) -> list[CaseResult]:
+        """Every result kept, in the order they came."""
+        return list(self._results)
+
+
+def same_failures(results: Iterable[CaseResult]) -> list[list[CaseResult]]:
+    """The results grouped by case and failure (status, mismatches, message), in order of first
+    appearance: one failure under several profiles is one group."""
+    found: dict[tuple[object, ...], list[CaseResult]] = {}
+    for result in results:
+        found.setdefault(failure_key(result), []).append(result)
+    return list(found.values())
 
 
 def failure_key(result: CaseResult) -> tuple[object, ...]:

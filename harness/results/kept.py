@@ -149,4 +149,3 @@ def kept_answer(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | 
 def _kept_as(kind: str, body: Any) -> tuple[Any, LeftOut]:
     kept, left = kept_value(body)
     return {kind: kept}, left
-

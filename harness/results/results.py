@@ -103,6 +103,30 @@ def rule_area(rule: str) -> str:
     return rule.split(".", 1)[0]
 
 
+@dataclass(frozen=True)
+class RuleText:
+    """What the rules catalogue (cases/rules.yaml) says of a rule: its statement and sources, so a
+    report can carry them (a report read back elsewhere has no rules book beside it)."""
+
+    rule: str
+    area: str
+    statement: str
+    sources: tuple[str, ...]
+
+
+def rule_text(rule: str) -> RuleText | None:
+    """The catalogue's entry for `rule`, or None for a rule it does not hold."""
+    try:
+        entry = catalogue().get(rule)
+    except OSError:
+        return None
+    if not entry or not isinstance(entry.get("statement"), str):
+        return None
+    sources = entry.get("sources")
+    listed = tuple(str(source) for source in sources) if isinstance(sources, list) else ()
+    return RuleText(rule, rule_area(rule), " ".join(str(entry["statement"]).split()), listed)
+
+
 def area_of(case: Case) -> str:
     """The rule area a case belongs to: its first rule's."""
     return rule_area(case.rules[0]) if case.rules else "none"
@@ -177,6 +201,23 @@ def compliance(counts: Mapping[str, int]) -> float | None:
     """passed / applicable (skips are applicable: the engine claimed the case, then declined it)."""
     total = applicable(counts)
     return passed(counts) / total if total else None
+
+
+def compliance_percent(counts: Mapping[str, int]) -> str:
+    """The compliance as every report writes it, from this one function: a percentage to one
+    decimal, rounded half up (571/665 = 85.86...: `85.9%`), but never `100.0%` unless every
+    applicable result passed (2,999/3,000: `99.9%`) and never `0.0%` unless none did; `n/a` when
+    nothing was applicable. Counted in whole numbers, so no float decides a boundary."""
+    total = applicable(counts)
+    if not total:
+        return "n/a"
+    done = passed(counts)
+    tenths = (2000 * done + total) // (2 * total)  # 1000 x done / total, rounded half up
+    if done < total:
+        tenths = min(tenths, 999)
+    if done > 0:
+        tenths = max(tenths, 1)
+    return f"{tenths // 10}.{tenths % 10}%"
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from cribcheck.harness.contract.schemas import fast_check_apart, problems
 from cribcheck.harness.corpus.cases import Case, CaseFileError, load_cases
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.features import compared_expectation
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.kept import (
     HELD_BYTES,
@@ -324,7 +325,7 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
         tags=tuple(line["tags"]),
         profiles=(profile,),
         op=line["op"] or "",
-        input={},
+        input=line.get("input", {}),
         expect={},
         explain=line.get("explain", ""),
         file=line["file"],
@@ -393,6 +394,7 @@ def run_footer(line: Mapping[str, Any], results: Iterable[CaseResult]) -> RunFoo
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
         not_checked=tuple(NotChecked(gap["kind"], gap["name"], gap["count"]) for gap in line.get("not_checked", ())),
+        diagnosis=Diagnosis.from_json(line["diagnosis"]) if "diagnosis" in line else None,
     )
 
 

@@ -99,7 +99,13 @@ def run_several(args: argparse.Namespace, engines: list[str], out: TextIO) -> in
         # the runs' results are read from their reports as the outputs are written: in the folder
         print("", file=out)
         print_terminal(runs, out, details=args.details)
-        outputs = Outputs(markdown=args.markdown, junit=args.junit, html=args.html, badge=args.badge)
+        outputs = Outputs(
+            markdown=args.markdown,
+            junit=args.junit,
+            html=args.html,
+            badge=args.badge,
+            rules_book=getattr(args, "rules_book", None),
+        )
         for path in write(runs, outputs):
             print(f"wrote {path}", file=out)
     if interrupted:
@@ -167,13 +173,14 @@ def _child(plan: runner.Plan, report: Path) -> None:
 
 
 def _read(engine: str, report: Path) -> Run:
+    from cribcheck.harness.diagnosis.diagnose import ranked_again
     from cribcheck.harness.results.saved import ReportFileError, read_runs, unreadable_run
 
     try:
         runs = read_runs(report, check=False)  # written by our own run; `cribcheck summary` checks
     except ReportFileError as error:
         return unreadable_run(None if engine == REFERENCE else engine, f"its run left no report: {error}")
-    return runs[0]
+    return ranked_again(runs[0])  # as `cribcheck summary` of the joined report shows it
 
 
 def _letter(number: int) -> str:

@@ -34,14 +34,16 @@ from cribcheck.harness.engine.engines import (
     engine_words,
 )
 from cribcheck.harness.engine.pool import EngineStart
-from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, Request
+from cribcheck.harness.engine.protocol import PROTOCOL_VERSION, EngineInfo, Request
 from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
+from cribcheck.harness.report.rules_book import add_rules_book_argument
 from cribcheck.harness.report.terminal import TerminalReporter
+from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectations, ExpectationsError, load_expectations
 from cribcheck.harness.results.results import (
     SETUP_ERROR,
@@ -132,6 +134,7 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--markdown", type=Path, metavar="FILE.md", help="write a Markdown summary")
     output.add_argument("--html", type=Path, metavar="FILE.html", help="write a self-contained HTML report")
     output.add_argument("--badge", type=Path, metavar="FILE.json", help="write a shields.io compliance badge")
+    add_rules_book_argument(output)
     output.add_argument("--no-progress", action="store_true", help="no progress bar")
     output.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
     output.add_argument(
@@ -282,7 +285,10 @@ def file_reporters_from_args(args: argparse.Namespace) -> list[Reporter]:
         return reporters  # report.outputs imports every writer: a plain run (a rerun) does without
     from cribcheck.harness.report.outputs import Outputs, file_reporters
 
-    return reporters + file_reporters(Outputs(markdown=args.markdown, junit=args.junit, html=html, badge=badge))
+    outputs = Outputs(
+        markdown=args.markdown, junit=args.junit, html=html, badge=badge, rules_book=getattr(args, "rules_book", None)
+    )
+    return reporters + file_reporters(outputs)
 
 
 def _new_outputs(args: argparse.Namespace) -> tuple[Path | None, Path | None]:
@@ -350,7 +356,8 @@ def execute(
                 start.end()
         if not opened:
             _each(reporters, "start", _header(plan, None))
-        return _finish(plan, reporters, results, started, **ending)
+        info = engine.info if engine is not None else None
+        return _finish(plan, reporters, results, started, engine=info, **ending)
 
 
 @contextmanager
@@ -444,6 +451,7 @@ def _finish(
     stderr: tuple[str, ...] = (),
     restarts: int = 0,
     not_checked: tuple[NotChecked, ...] = (),
+    engine: EngineInfo | None = None,
 ) -> RunOutcome:
     return end_run(
         reporters,
@@ -456,6 +464,7 @@ def _finish(
         stderr=stderr,
         restarts=restarts,
         not_checked=not_checked,
+        engine=engine,
     )
 
 
@@ -472,13 +481,18 @@ def end_run(
     restarts: int = 0,
     notes: Sequence[str] = (),
     not_checked: tuple[NotChecked, ...] = (),
+    engine: EngineInfo | None = None,
 ) -> RunOutcome:
     """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
     summary, how the run ended, the notes on its health) given to every reporter, and the exit
     status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
     the caller adds to the health notes (a transcript's lines that could not be read);
-    `not_checked`: the results not applicable, counted by why."""
+    `not_checked`: the items not applicable, counted by why; `engine`: what the engine claimed,
+    for the diagnosis (harness/diagnosis/), made before the footer."""
     summary = Summary.of(results)
+    seconds = time.monotonic() - started  # the run's own time, before its diagnosis
+    diagnosis, cut_short = diagnosis_of(results, engine)
+    interrupted = interrupted or cut_short
     if interrupted:
         status = EXIT_INTERRUPTED
     elif aborted:
@@ -488,7 +502,7 @@ def end_run(
     footer = RunFooter(
         summary=summary,
         finished=now_text(),
-        seconds=time.monotonic() - started,
+        seconds=seconds,
         complete=complete,
         interrupted=interrupted,
         aborted=aborted,
@@ -498,9 +512,24 @@ def end_run(
         notes=(*notes, *health_notes(results)),
         exit_status=status,
         not_checked=not_checked,
+        diagnosis=diagnosis,
     )
     _each(reporters, "finish", footer)
     return RunOutcome(tuple(results), footer)
+
+
+def diagnosis_of(results: Sequence[CaseResult], engine: EngineInfo | None) -> tuple[Diagnosis | None, bool]:
+    """The run's diagnosis (harness/diagnosis/), and whether Ctrl-C cut it short (the run then
+    ends as interrupted, without one). A run without a wrong answer or an error has nothing to
+    diagnose, and does not load the diagnosis (nor the mutants it replays)."""
+    if not any(result.status in (Status.FAIL, Status.ERROR) for result in results):
+        return Diagnosis(()), False
+    try:
+        from cribcheck.harness.diagnosis.diagnose import diagnose  # loaded only when something failed
+
+        return diagnose(results, engine), False
+    except KeyboardInterrupt:
+        return None, True
 
 
 def health_notes(results: Sequence[CaseResult]) -> list[str]:

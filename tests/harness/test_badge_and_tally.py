@@ -13,7 +13,7 @@ from cribcheck.harness.cli import main
 from cribcheck.harness.contract.schemas import problems
 from cribcheck.harness.report.badge import badge
 from cribcheck.harness.report.tally import compliance_message, figure, percent, verdict
-from cribcheck.harness.results.results import RunFooter, Summary, empty_counts
+from cribcheck.harness.results.results import RunFooter, Summary, compliance_percent, empty_counts
 
 from .conftest import zoo
 
@@ -35,7 +35,7 @@ def test_the_issue_s_example_message() -> None:
 @pytest.mark.parametrize(
     ("passed", "failed", "message", "colour"),
     [
-        (10, 0, "100% (10/10)", "brightgreen"),
+        (10, 0, "100.0% (10/10)", "brightgreen"),
         (1334, 1, "99.9% (1,334/1,335)", "green"),  # 99.925%: never rounded up to 100%
         (19, 1, "95.0% (19/20)", "green"),
         (9, 1, "90.0% (9/10)", "yellowgreen"),
@@ -95,3 +95,25 @@ def test_figures_and_symbols_read_without_colour() -> None:
     assert (verdict({}).symbol, figure({})) == ("", "")
     assert percent({"pass": 0, "not_applicable": 3}) == "n/a"
     assert compliance_message({"pass": 1, "fail": 2}) == "33.3% (1/3)"
+
+
+@pytest.mark.parametrize(
+    ("passed", "failed", "shown"),
+    [
+        (571, 94, "85.9%"),  # 571/665 = 85.864...%: rounded half up, 85.9 (it read 85.8 where it was floored)
+        (2999, 1, "99.9%"),  # 99.966...% would round to 100.0: never 100 unless every result passed
+        (1334, 1, "99.9%"),
+        (3000, 0, "100.0%"),
+        (1, 2999, "0.1%"),  # 0.033...% would round to 0.0: never 0 unless none passed
+        (0, 5, "0.0%"),
+        (1, 16, "5.9%"),  # 5.882...%
+        (1, 15, "6.3%"),  # 6.25% exactly: half up
+        (1, 7, "12.5%"),
+    ],
+)
+def test_one_compliance_figure(passed: int, failed: int, shown: str) -> None:
+    assert compliance_percent({"pass": passed, "fail": failed}) == shown
+
+
+def test_no_applicable_result_has_no_figure() -> None:
+    assert compliance_percent({"pass": 0, "not_applicable": 4}) == "n/a"

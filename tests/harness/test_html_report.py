@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from cribcheck.harness.cli import main
-from cribcheck.harness.contract.files import REPO_ROOT
 
 from .buggy import BUGGY, write_buggy_cases
 
@@ -83,14 +81,31 @@ def test_without_script_everything_is_shown(page: tuple[Path, str, Elements]) ->
     assert hidden == [("form", "filters")]  # only the filters, which need script, start hidden
 
 
-def test_rules_link_to_their_anchor_in_the_rules_book(page: tuple[Path, str, Elements]) -> None:
-    path, _, parsed = page
-    links = {attrs["href"] for _, attrs in parsed.tags if "rules.md#" in (attrs.get("href") or "")}
-    assert links
-    for link in links:
-        book, anchor = str(link).split("#")
-        assert Path(os.path.normpath(path.parent / book)) == REPO_ROOT / "docs" / "rules.md"
-        assert anchor in {"show.crib-flush", "show.nobs", "show.runs"}
+def test_rules_link_to_their_statements_carried_in_the_page(page: tuple[Path, str, Elements]) -> None:
+    """Every rule cited links to its statement at the end of the page (the rules catalogue's text),
+    never into the file system: the page read from a CI artifact or a wheel install still has them."""
+    _, text, parsed = page
+    links = {attrs["href"] for _, attrs in parsed.tags if (attrs.get("href") or "").startswith("#rule-")}
+    assert links == {"#rule-show-crib-flush", "#rule-show-nobs", "#rule-show-runs"}
+    ids = {attrs.get("id") for _, attrs in parsed.tags}
+    assert {link[1:] for link in links} <= ids
+    statement = text[text.index('id="rule-show-nobs"') :].split("</dd>")[0]
+    # cases/rules.yaml, show.nobs: "A jack in the hand or in the crib of the starter's suit scores 1 (nobs)..."
+    assert "A jack in the hand or in the crib of the starter&#39;s suit scores 1 (nobs)." in statement
+    assert "rules.md" not in text and "site-packages" not in text
+
+
+def test_a_published_rules_book_is_linked_only_when_one_is_given(tmp_path: Path) -> None:
+    cases = write_buggy_cases(tmp_path / "cases")
+    plain, linked = tmp_path / "plain.html", tmp_path / "linked.html"
+    run = ["run", "--engine", BUGGY, "--cases", str(cases), "--no-progress"]
+    main([*run, "--html", str(plain)])
+    book = "https://example.org/cribbage/rules.html"
+    main([*run, "--html", str(linked), "--rules-book", book])
+    assert "example.org" not in plain.read_text(encoding="utf-8")
+    assert f'<a href="{book}#show.nobs">in the rules book</a>' in linked.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):  # a file of this machine is refused: no page could follow it
+        main([*run, "--html", str(linked), "--rules-book", "docs/rules.md"])
 
 
 def cells(text: str, rule: str) -> list[str]:
@@ -118,8 +133,11 @@ def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
     entry = text[text.index('id="e0-buggy-crib-four-hearts.six-card"') :].split("</article>")[0]
     assert "✗ FAIL" in entry and "buggy crib four hearts" in entry
     assert "Worked by hand in tests/harness/buggy.py." in entry
-    assert "<h5>expected</h5><pre>{\n  &#34;total&#34;: 4\n}</pre>" in entry
-    assert "<h5>actual</h5><pre>{\n  &#34;total&#34;: 8\n}</pre>" in entry
+    # the line that differs marked on each side; the explanation in plain text
+    assert '<h5>expected</h5><pre>{\n<span class="was">  &#34;total&#34;: 4</span>\n}\n</pre>' in entry
+    assert "<h5>actual</h5><pre>{\n<mark>  &#34;total&#34;: 8</mark>\n}\n</pre>" in entry
+    assert '<li><code>total</code>: expected <span class="want">4</span>, got <mark>8</mark></li>' in entry
+    assert '<p class="explain">Worked by hand in tests/harness/buggy.py.</p>' in entry
     assert (
         "rerun: <code>cribcheck run --engine " in entry and "--case buggy-crib-four-hearts --profile six-card" in entry
     )

@@ -32,14 +32,17 @@ def test_the_per_rule_table(small_cases: Path, tmp_path: Path, capsys: pytest.Ca
     assert "| `peg.thirty-one` | ✓ passed | 1/1 | 1 | 0 |" in text
 
 
-def test_failures_are_grouped_by_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_failures_are_grouped_by_likely_cause(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = markdown(write_buggy_cases(tmp_path / "cases"), tmp_path, "--engine", BUGGY)
     assert "| `show.crib-flush` | ✗ failed | 0/1 | 0 | 1 |" in text
     assert "| `show.nobs` | ✗ failed | 0/1 | 0 | 1 |" in text
     assert "| `show.runs` | ✓ passed | 1/1 | 1 | 0 |" in text
-    assert "### Failures (2), by rule" in text
-    crib = text.index("#### `show.crib-flush` (1)")
-    nobs = text.index("#### `show.nobs` (1)")
+    assert "### Failures (2), by likely cause" in text
+    # two known bugs of the catalogue, one failure each: a four-card crib flush, then nobs for a starter jack
+    crib = text.index(
+        "#### Cause 1: six-card\\: the crib's four cards of one suit score a flush of 4 without the starter (1)"
+    )
+    nobs = text.index("#### Cause 2: a jack turned as starter scores nobs in every set it is shown with (1)")
     assert crib < text.index("<code>buggy-crib-four-hearts[six-card]</code>") < nobs
     assert nobs < text.index("<code>buggy-starter-jack[six-card]</code>")
     assert '+  "total": 8' in text  # the bug's four-card crib flush, against 4

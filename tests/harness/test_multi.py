@@ -48,7 +48,7 @@ def test_the_exit_status_is_the_worst_engine_s(three: dict[str, object]) -> None
 def test_the_terminal_shows_each_engine_and_the_disagreements(three: dict[str, object]) -> None:
     out = str(three["out"])
     assert "3 engines side by side:" in out
-    assert "A: cribcheck-reference" in out and "100% (3/3)" in out
+    assert "A: cribcheck-reference" in out and "100.0% (3/3)" in out
     assert "B: buggy-show 1.0" in out and "33.3% (1/3)" in out  # one of the three cases is clean
     assert "did not start: the engine could not be started: the engine exited before answering hello" in out
     assert "2 case x profile results where the engines disagree" in out
@@ -78,7 +78,7 @@ def test_markdown_puts_the_engines_side_by_side(three: dict[str, object]) -> Non
     assert "### Cases where the engines disagree (2)" in text
     assert "| `buggy-crib-four-hearts[six-card]` | ✓ pass | ✗ fail | · not run |" in text
     # then each engine's own report, one heading level down
-    assert "### B: cribcheck " in text and "#### Failures (2), by rule" in text
+    assert "### B: cribcheck " in text and "#### Failures (2), by likely cause" in text
 
 
 def test_junit_holds_each_engine_s_suites(three: dict[str, object]) -> None:
@@ -97,7 +97,7 @@ def test_a_badge_per_engine(three: dict[str, object]) -> None:
     assert [path.name.split("-")[0] for path in badges] == ["r.A", "r.B", "r.C"]
     documents = [json.loads(path.read_text()) for path in badges]
     assert all(problems("report/badge.schema.json", document) == [] for document in documents)
-    assert [document["message"] for document in documents] == ["100% (3/3)", "33.3% (1/3)", "did not run"]
+    assert [document["message"] for document in documents] == ["100.0% (3/3)", "33.3% (1/3)", "did not run"]
 
 
 def test_summary_of_the_saved_report_gives_the_same_side_by_side_reports(

@@ -876,3 +876,21 @@ def test_no_mutant_leaks_its_patch():
     assert reference_fixed_points() == (12, 29)
     after = patched_names()
     assert all(after[name] is before[name] for name in before), [n for n in before if after[n] is not before[n]]
+
+
+def test_a_mutant_engine_answers_what_comes_before_an_unknown_profile_as_the_reference():
+    """Rule input.rejection-order: a fault in the input comes before an unknown profile. A mutant
+    whose bug is elsewhere (the show's nobs) answers those cases as the reference does; before the
+    mutant engine had the hook, it answered unknown_profile and failed all nine."""
+    from cribcheck.harness.engine.protocol import Request
+    from cribcheck.harness.mutants.engine import mutant_engine
+    from cribcheck.harness.operations.compare import mismatches
+
+    cases = [case for case in load_cases(REPO_ROOT / "cases") if case.id.endswith("-before-unknown-profile")]
+    runs = [(case, profile) for case in cases for profile in case.profiles]
+    assert len(runs) >= 9
+    engine = mutant_engine("nobs-any-suit")
+    requests = [Request(str(n), c.op, c.profile_sent(p), c.input) for n, (c, p) in enumerate(runs)]
+    for (case, profile), outcome in zip(runs, engine.answer(requests), strict=True):
+        answer = {outcome.kind: dict(outcome.body)}
+        assert mismatches(case.expected(profile), answer) == [], case.id

@@ -10,8 +10,10 @@ with any text. The readers (tests/harness/readers.py): html5lib building the DOM
 markdown-it-py (CommonMark with raw HTML, tables and strikethrough on) then html5lib, expat, and
 the terminal's bytes.
 
-The diagnosis's texts are drawn too though no reporter shows them yet (issue 27's page will):
-the structural checks hold for them from the day they are shown."""
+The diagnosis's texts (a cause's description, rules, known bug and smallest case: a crafted
+report's footer sets them all) are looked for in every report that leads with the causes. A rule's
+statement comes from the suite's own rules catalogue, never from an engine or a report: only the
+rule id, which a case file or a report sets, is drawn."""
 
 from __future__ import annotations
 
@@ -71,18 +73,24 @@ IN_HTML = (
     "engine_name", "engine_version", "engine_language", "command", "cases_dir", "suite_version", "started",
     "finished", "case_id", "title", "rule", "file", "profile", "message", "mismatch", "rejection_message",
     "aborted", "stopped_early", "note", "warning", "stderr_line", "selection", "claimed",
+    "cause_description", "cause_rule", "cause_case", "cause_mutant",
 )  # fmt: skip
 IN_MARKDOWN = (
     "engine_name", "engine_version", "engine_language", "suite_version", "aborted", "stopped_early", "note",
     "stderr_line", "profile", "rule", "case_id", "title", "file", "explain", "mismatch", "message",
     "rejection_message", "claimed",
+    "cause_description", "cause_rule", "cause_case", "cause_mutant",
 )  # fmt: skip
 IN_JUNIT = ("case_id", "profile", "title", "rule", "file", "mismatch", "message", "aborted", "stderr_line")
 IN_TERMINAL = (
     "engine_name", "engine_version", "engine_language", "command", "profile", "case_id", "title", "file", "rule",
     "mismatch", "message", "rejection_message", "aborted", "stopped_early", "note", "stderr_line", "claimed",
+    "cause_description", "cause_rule", "cause_case", "cause_mutant",
 )  # fmt: skip
-IN_SIDE_BY_SIDE = ("engine_name", "engine_version", "command", "rule", "case_id", "profile")
+IN_SIDE_BY_SIDE = (
+    "engine_name", "engine_version", "command", "rule", "case_id", "profile", "cause_description", "cause_rule",
+    "cause_case", "cause_mutant",
+)  # fmt: skip
 
 UNSHOWABLE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]"
@@ -115,7 +123,7 @@ HTML_TAGS = {
     "html", "head", "body", "meta", "title", "style", "script", "header", "h1", "h2", "h3", "h4", "h5", "p", "b",
     "code", "form", "label", "select", "option", "optgroup", "input", "output", "section", "table", "tbody", "tr",
     "th", "td", "a", "div", "dl", "dt", "dd", "span", "details", "summary", "pre", "ul", "li", "article", "br",
-    "small", "footer",
+    "small", "footer", "ol", "i", "mark",
 }  # fmt: skip
 
 

@@ -18,6 +18,22 @@ def test_the_links_exist() -> None:
         assert (REPO_ROOT / "docs" / link).resolve().exists(), link
 
 
+def anchors(markdown: str) -> set[str]:
+    """The anchors of a Markdown page's headings, as GitHub makes them (lower case, punctuation
+    dropped, spaces turned to hyphens)."""
+    headings = re.findall(r"^#+ (.+)$", markdown, flags=re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
+
+
+def test_the_anchors_linked_exist() -> None:
+    """A link to a section (`#the-toy-engine`, `performance.md#the-diagnosis`) leads to a heading."""
+    links = re.findall(r"\]\(([^)#]*)#([^)]+)\)", DOC)
+    assert ("", "the-toy-engine") in links and ("performance.md", "the-diagnosis") in links
+    for page, anchor in links:
+        target = DOC if not page else (REPO_ROOT / "docs" / page).read_text(encoding="utf-8")
+        assert anchor in anchors(target), f"{page}#{anchor}"
+
+
 def test_the_options_named_are_the_commands_options() -> None:
     parser = build_parser()
     run = parser.parse_args(["run", "--html", "a.html", "--badge", "b.json", "--jobs", "2", "--engine", "x"])

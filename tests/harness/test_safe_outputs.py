@@ -223,13 +223,14 @@ def test_summary_of_one_run_prints_no_control_sequence(tmp_path: Path, capsys: p
 
 def huge_answers(items: int, count: int) -> Run:
     """`count` failing results whose expected and actual are `items`-item lists (a `match` answer's
-    events, say)."""
+    events, say), each of a case of its own (the page would show one case failing the same way
+    under several profiles as one card)."""
     run = run_of(Texts.of())
     first = run.results[0]
     results = tuple(
         replace(
             first,
-            item=replace(first.item, profile=f"six-card-{number}"),
+            item=replace(first.item, case=replace(first.item.case, id=f"{first.case.id}-{number}")),
             expected={"events": [{"who": "A", "points": n % 7} for n in range(items)]},
             actual={"ok": {"events": [{"who": "B", "points": n % 5} for n in range(items)]}},
         )

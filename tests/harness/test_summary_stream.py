@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from cribcheck.harness.cli import main
-from cribcheck.harness.report import compare, html, markdown
+from cribcheck.harness.diagnosis import diagnose
+from cribcheck.harness.report import compare, html, markdown, terminal
 from cribcheck.harness.results import saved
 
 from .conftest import zoo
@@ -63,6 +64,8 @@ def small_caps(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(markdown, "MAX_NAMED", 20)
     monkeypatch.setattr(html, "MAX_LISTED", 10)
     monkeypatch.setattr(compare, "MAX_ROWS", 20)
+    monkeypatch.setattr(diagnose, "MAX_DIAGNOSED", 20)
+    monkeypatch.setattr(terminal, "KEPT_GROUPS", 20)
 
 
 @pytest.mark.parametrize("outputs", [(), ("--html", "s.html", "--markdown", "s.md", "--junit", "s.xml")])
@@ -81,7 +84,7 @@ def test_summary_of_a_report_keeps_the_same_whatever_its_size(
         assert f"{COPIES * 28} results in" in out and "... and " in out  # every result counted, 50 failures shown
     else:
         text = Path("s.md").read_text(encoding="utf-8")
-        assert f"### Failures ({COPIES * 28:,}), by rule" in text  # every failure counted
+        assert f"### Failures ({COPIES * 28:,}), by likely cause" in text  # every failure counted
 
 
 def test_reports_side_by_side_keep_the_same_whatever_their_size(
@@ -105,7 +108,7 @@ def test_what_is_not_listed_is_counted(
     report = large_report(small_cases, tmp_path, 2)  # 14 results, every one a failure
     assert main(["summary", str(report), "--markdown", str(tmp_path / "s.md"), "--html", str(tmp_path / "s.html")]) == 0
     text = (tmp_path / "s.md").read_text(encoding="utf-8")
-    assert "### Failures (14), by rule" in text
+    assert "### Failures (14), by likely cause" in text
     assert "> 10 more failures, not named here to keep this summary under its size" in text
     assert text.count("<details><summary><b>FAIL</b>") == 4
     page = (tmp_path / "s.html").read_text(encoding="utf-8")

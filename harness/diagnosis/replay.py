@@ -1,0 +1,174 @@
+"""Known bugs replayed on failing results, in-process, within a bounded cost.
+
+A known bug is a mutant of harness/mutants/ (or two at once, `a+b`): the reference engine with the
+mutant's patch applied. Each failing request is answered again under the bug, and the bug explains
+the failure when its answer reproduces the engine's (harness/diagnosis/explains.py).
+
+The cost is bounded by a budget in units of work: each operation costs what the reference takes to
+answer it (a whole match several hundred times a single play), and the budget is the work of the
+run itself, the same units for every result the engine answered. The budget is counted, not timed,
+so that a saved report gives the same diagnosis as the live run. Answers are cached: a bug is
+replayed on a failure once, however often the search asks. A bug whose patch cannot change a
+failure's profile (a profile field a profile does not have) is not replayed at all, and a bug that
+reproduced none of the first few failures of an operation is not replayed on that operation again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from functools import cache
+from typing import Any
+
+from cribcheck.harness.diagnosis.explains import explains
+from cribcheck.harness.diagnosis.failures import MAX_REPLAYED_CARDS, Failure
+from cribcheck.harness.mutants.catalogue import mutants_named
+from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
+from cribcheck.harness.operations.answers import cached_profiles, run_reference
+from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, kept_answer, kept_value
+from cribcheck.harness.results.results import CaseResult
+from cribcheck.harness.results.status import Status
+from cribcheck.reference import CribbageError, load_profile
+
+# What each operation costs the reference to answer, in units of 0.01 ms: measured on the corpus's
+# cases that have a result (a failing case is mostly one; a rejection costs less), on the 2-core
+# machine of docs/performance.md: a play 0.02 ms, a show 0.1, a cut 0.05, a deal 0.08, a pegging
+# 0.45, a hand 0.9, a game 6.4, a match 20. The run's own work in these units is about the time
+# the reference takes to answer the whole run.
+COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
+DEFAULT_COST = 90
+HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
+ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
+
+
+def cost(op: str) -> int:
+    return COST.get(op, DEFAULT_COST)
+
+
+def run_cost(results: Iterable[CaseResult]) -> int:
+    """The work of a run in the units of COST: every result the engine was asked for."""
+    return sum(cost(result.case.op) for result in results if result.status in ANSWERED)
+
+
+class Replayer:
+    """Replays bugs on failures: each (bug, failure) once, while the budget lasts. Use it inside
+    `session()` (profiles loaded once for all the replays)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+        self.replays = 0
+        self._known: dict[tuple[str, str], bool] = {}
+        self._starved: set[tuple[str, str]] = set()  # (bug, failure) left unreplayed: the budget was spent
+        self._by_op: dict[tuple[str, str], tuple[int, int]] = {}  # (bug, op) -> replayed, reproduced
+
+    @property
+    def exhausted(self) -> bool:
+        return self.spent >= self.budget
+
+    def known(self, bug: str, failure: Failure) -> bool | None:
+        """The cached verdict, if this bug was replayed on this failure."""
+        return self._known.get((bug, failure.name))
+
+    def affordable(self, failures: Sequence[Failure]) -> bool:
+        return self.spent + sum(cost(failure.op) for failure in failures) <= self.budget
+
+    def explained(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
+        """The failures (explainable ones) that bug `bug` reproduces, replaying those not replayed
+        yet while the budget lasts (a failure left unreplayed counts as not explained)."""
+        waiting = [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
+        if waiting and self.exhausted:
+            self._starved.update((bug, failure.name) for failure in waiting)
+        elif waiting:
+            with applied(bug):
+                for failure in waiting:
+                    if self.exhausted:
+                        self._starved.add((bug, failure.name))
+                        continue
+                    if self._hopeless(bug, failure.op):
+                        continue
+                    self.spent += cost(failure.op)
+                    self.replays += 1
+                    reproduced = _reproduces(failure)
+                    self._known[bug, failure.name] = reproduced
+                    tried, hits = self._by_op.get((bug, failure.op), (0, 0))
+                    self._by_op[bug, failure.op] = (tried + 1, hits + reproduced)
+        return [f for f in failures if self._known.get((bug, f.name), False)]
+
+    def starved(self, bug: str, failure: Failure) -> bool:
+        """Was this bug to be replayed on this failure when the budget was already spent? (Not
+        when it was judged unable to change the answer, or hopeless on the failure's operation.)"""
+        return (bug, failure.name) in self._starved
+
+    def _hopeless(self, bug: str, op: str) -> bool:
+        """Has the bug reproduced none of the first HOPELESS failures of this operation it was
+        replayed on? Then it is not replayed on that operation again (it explains none of them)."""
+        tried, hits = self._by_op.get((bug, op), (0, 0))
+        return tried >= HOPELESS and not hits
+
+    def explains(self, bug: str, failure: Failure) -> bool:
+        return bool(self.explained(bug, [failure]))
+
+
+def replayable(failure: Failure) -> bool:
+    """A wrong answer whose input is of a size the corpus knows: a saved report is read from
+    anywhere, and its input could be a match of a million games (the corpus's largest holds
+    1,199 cards)."""
+    return failure.explainable and failure.cards <= MAX_REPLAYED_CARDS
+
+
+def _reproduces(failure: Failure) -> bool:
+    assert failure.expected is not None and failure.answer is not None
+    try:
+        answer = run_reference(failure.op, failure.data, failure.sent)
+        if failure.cut:
+            answer = held_answer(failure.expected, answer)
+        return explains(failure.expected, failure.answer, answer)
+    except Exception:  # a mutant's code that raises, a value nested past Python's stack: nothing reproduced
+        return False
+
+
+def held_answer(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> Any:
+    """A bug's answer as a run holds the engine's once reported (harness.results.kept: the form the
+    reports show, then cut to HELD_BYTES and HELD_ITEMS), to compare with an engine's answer that
+    was cut: a match with every event is cut at about 500 values, and the bug's whole answer
+    would never equal it."""
+    kept, _ = kept_answer(expected, answer)
+    held, _ = kept_value(kept, HELD_BYTES, HELD_ITEMS)
+    return held
+
+
+@contextmanager
+def applied(bug: str) -> Iterator[None]:
+    """Every mutant of `bug` (`a` or `a+b`) in place for the block."""
+    with ExitStack() as stack:
+        for mutant in mutants_named(bug):
+            stack.enter_context(mutant.applied())
+        yield
+
+
+@contextmanager
+def session() -> Iterator[None]:
+    with cached_profiles():
+        yield
+
+
+def can_change(bug: str, failure: Failure) -> bool:
+    """Can bug `bug` change the answer to this failure at all? Not when every one of its patches
+    is a profile field that the failure's profile keeps as it is."""
+    return any(_can_change(mutant, failure.sent) for mutant in mutants_named(bug))
+
+
+def _can_change(mutant: Mutant, profile_name: str) -> bool:
+    if not isinstance(mutant.patch, ProfilePatch):
+        return True
+    return _profile_changes(mutant.name, profile_name, mutant.patch)
+
+
+@cache
+def _profile_changes(name: str, profile_name: str, patch: ProfilePatch) -> bool:
+    try:
+        profile = load_profile(profile_name)
+    except CribbageError:  # an unknown profile is rejected before any field is read
+        return False
+    return patch.mutate(profile) != profile

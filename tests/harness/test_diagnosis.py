@@ -1,0 +1,338 @@
+"""The diagnosis of a run (harness/diagnosis/): rules ranked by Ochiai, when a known bug reproduces a
+wrong answer, the greedy cover of known bugs (pairs included), what no known bug explains, the
+smallest case first, the bounded cost, and the same diagnosis from a saved report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribcheck.harness.cli import main
+from cribcheck.harness.corpus.cases import Case, load_cases
+from cribcheck.harness.diagnosis import diagnose as diagnosis_module
+from cribcheck.harness.diagnosis.diagnose import ERRORS, UNDIAGNOSED, UNEXPLAINED, UNREPLAYED, diagnose
+from cribcheck.harness.diagnosis.explains import explains
+from cribcheck.harness.diagnosis.failures import cards_in, failures_of
+from cribcheck.harness.diagnosis.ranking import rank_rules
+from cribcheck.harness.diagnosis.replay import Replayer, session
+from cribcheck.harness.engine.engines import reference_engine
+from cribcheck.harness.mutants.catalogue import run_mutant
+from cribcheck.harness.mutants.engine import mutant_engine
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.results.kept import kept_answer
+from cribcheck.harness.results.results import CaseResult, Item, held
+from cribcheck.harness.results.saved import read_runs
+from cribcheck.harness.results.status import Status
+from cribcheck.harness.run import runner
+
+from .reports import read_report
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+PEGGING = REPOSITORY / "cases" / "pegging"
+REFERENCE = reference_engine().info  # claims every feature, for every operation, as the mutant engines do
+
+
+def result(case_id: str, rules: tuple[str, ...], status: Status, op: str = "show", **more: Any) -> CaseResult:
+    case = Case(case_id, case_id, rules, (), ("six-card",), op, more.pop("data", {}), {}, "", "cases/x.yaml", "")
+    return CaseResult(Item(case, "six-card"), status, **more)
+
+
+# --- the rules ranked --------------------------------------------------------------------------
+
+
+def test_rules_are_ranked_by_ochiai() -> None:
+    results = [
+        result("a", ("r1", "r2"), Status.FAIL),
+        result("b", ("r1",), Status.ERROR),
+        result("c", ("r2",), Status.PASS),
+        result("d", ("r2", "r3"), Status.PASS),
+        result("e", ("r3",), Status.NOT_APPLICABLE),  # tells nothing
+    ]
+    ranked = rank_rules(results)
+    # 2 failing results. r1: cited by both, by no pass: 2 / sqrt(2 x 2) = 1.0, all of the failures.
+    # r2: 1 failing, 2 passing: 1 / sqrt(2 x 3) = 0.4082, half of the failures. r3: no failure, not ranked.
+    assert [(rule.rule, rule.score, rule.failing, rule.passing, rule.share) for rule in ranked] == [
+        ("r1", 1.0, 2, 0, 1.0),
+        ("r2", 0.4082, 1, 2, 0.5),
+    ]
+
+
+def test_a_rule_cited_everywhere_ranks_below_one_cited_only_by_failures() -> None:
+    everywhere = [result(f"p{n}", ("show.fifteens", "peg.go"), Status.PASS) for n in range(8)]
+    failing = [result(f"f{n}", ("show.fifteens", "peg.runs"), Status.FAIL) for n in range(2)]
+    ranked = [rule.rule for rule in rank_rules(everywhere + failing)]
+    assert ranked == ["peg.runs", "show.fifteens"]  # 1.0 against 2 / sqrt(2 x 10) = 0.447
+
+
+# --- when a known bug reproduces a wrong answer ------------------------------------------------
+
+EXPECTED = {"points": 3, "breakdown": {"run": 3, "pairs": 0}}
+
+
+def ok(points: int, run: int, pairs: int = 0) -> dict[str, Any]:
+    return {"ok": {"points": points, "breakdown": {"run": run, "pairs": pairs, "fifteen": 2}}}
+
+
+def test_a_bug_explains_when_it_answers_as_the_engine_where_the_engine_is_wrong() -> None:
+    engine = ok(0, 0)
+    assert explains(EXPECTED, engine, ok(0, 0))
+    assert explains(EXPECTED, engine, ok(0, 0, pairs=2))  # differs where the engine is right: not looked at
+    assert not explains(EXPECTED, engine, ok(0, 3))  # right about the run, where the engine is wrong
+    assert not explains(EXPECTED, engine, ok(1, 0))  # wrong otherwise than the engine
+    assert not explains(EXPECTED, ok(3, 3), ok(3, 3))  # the engine is right: nothing to explain
+    assert not explains(EXPECTED, engine, {"rejected": {"code": "over_31"}})
+
+
+def test_rejections_are_reproduced_by_code_index_and_hand() -> None:
+    expected = {"rejected": "over_31", "index": 2}
+    engine = {"rejected": {"code": "over_31", "index": 3, "message": "mine"}}
+    assert explains(expected, engine, {"rejected": {"code": "over_31", "index": 3, "message": "theirs"}})
+    assert not explains(expected, engine, {"rejected": {"code": "over_31", "index": 2}})
+    assert not explains(expected, engine, {"rejected": {"code": "not_your_turn", "index": 3}})
+    other = {"rejected": {"code": "not_your_turn", "index": 1}}
+    assert explains(expected, other, {"rejected": {"code": "not_your_turn", "index": 4}})  # the code differs
+    assert explains(expected, {"ok": {"points": 1}}, {"ok": {"points": 9}})  # a result where a rejection is due
+    assert not explains(EXPECTED, {"rejected": {"code": "over_31"}}, {"rejected": {"code": "invalid_card"}})
+    assert explains(EXPECTED, {"rejected": {"code": "over_31"}}, {"rejected": {"code": "over_31", "index": 1}})
+
+
+def test_sets_of_cards_are_compared_in_any_order_and_lists_whole_when_their_length_differs() -> None:
+    expected = {"events": [{"cards": ["5H", "6H", "7H"], "points": 3}], "unplayed": {"pone": ["2C", "3C"]}}
+    engine = {"ok": {"events": [{"cards": ["7H", "5H", "6H"], "points": 0}], "unplayed": {"pone": ["3C", "2C"]}}}
+    assert explains(expected, engine, {"ok": {"events": [{"cards": ["6H", "7H", "5H"], "points": 0}]}})
+    short = {"ok": {"events": [], "unplayed": {"pone": ["2C", "3C"]}}}
+    assert explains(expected, short, {"ok": {"events": []}})
+    assert not explains(expected, short, {"ok": {"events": [{"cards": ["5H"], "points": 0}]}})
+
+
+# --- failures, smallest first -------------------------------------------------------------------
+
+
+def test_cards_are_counted_in_an_input() -> None:
+    # 4 + 1 cards of a show, "go" and a number are not cards
+    assert cards_in({"cards": ["5H", "10S", "J♥", "KC"], "starter": "5D", "crib": False}) == 5
+    assert cards_in({"plays": ["5H", "go", "6H"], "dealer": 3, "hands": {"a": ["2C"]}}) == 3
+
+
+def test_the_smallest_failure_comes_first() -> None:
+    game = result("g", ("game.win",), Status.FAIL, op="game", data={"hands": []}, expected={}, actual={"ok": {}})
+    big = result("s2", ("show.runs", "show.pairs"), Status.FAIL, data={"cards": ["AH", "2H", "3H", "4H"]})
+    small = result("s1", ("show.runs",), Status.FAIL, data={"cards": ["AH", "2H", "3H"]})
+    fewer_rules = result("s3", ("show.runs",), Status.FAIL, data={"cards": ["AH", "2H", "3H", "5H"]})
+    passing = result("p", ("show.runs",), Status.PASS)
+    order = [failure.case_id for failure in failures_of([game, big, passing, fewer_rules, small], REFERENCE)]
+    # show before game; 3 cards before 4; of the two with 4 cards, one rule before two
+    assert order == ["s1", "s3", "s2", "g"]
+
+
+# --- the diagnosis of real runs -----------------------------------------------------------------
+
+
+def corpus_run(engine: str, *selection: str) -> tuple[CaseResult, ...]:
+    parser = argparse.ArgumentParser()
+    runner.add_arguments(parser)
+    plan = runner.plan_from_args(parser.parse_args(["--no-progress", *selection]))
+    return runner.execute(plan, [], lambda: mutant_engine(engine)).results
+
+
+def test_one_known_bug_is_the_first_cause_and_explains_every_failure() -> None:
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
+    found = diagnose(results, REFERENCE)
+    failing = [each for each in results if each.status is Status.FAIL]
+    assert len(failing) > 20
+    first = found.causes[0]
+    assert (first.mutant, first.rules, first.explains) == ("peg-run-in-order-only", ("peg.runs",), len(failing))
+    assert len(found.causes) == 1
+    assert first.description == "a pegging run counts only when played in order: 5 7 6 is no run"
+    # the smallest: a single play (op `play`) of three cards, before any whole pegging
+    assert first.case == "p-play-run-three-any-order[five-card]"
+    assert set(first.results) == {each.item.name for each in failing}
+    assert found.rules[0].rule == "peg.runs"
+
+
+def test_two_known_bugs_are_two_causes() -> None:
+    results = corpus_run("peg-run-in-order-only+peg-pair-royal-4", "--cases", str(PEGGING))
+    causes = diagnose(results, REFERENCE).causes
+    named = [cause.mutant for cause in causes[:3]]
+    assert "peg-run-in-order-only" in named and "peg-pair-royal-4" in named, causes
+
+
+def test_only_both_bugs_at_once_explain_a_failure_where_both_show() -> None:
+    # a pegging where the run of 3 (played out of order) and the pair royal both score: only the
+    # pair of bugs gives the engine's answer. pone 4C 6D 6H, dealer 5S 6S KD (five-card):
+    # 4C(4), 5S(9), 6D(15: fifteen 2, run 4-5-6 3), 6S(21: pair 2), 6H(27: pair royal 6), then
+    # the dealer's KD passes 31: go, last card 1 to the pone.
+    data = {"pone": ["4C", "5D", "5H"], "dealer": ["6S", "5S", "KD"], "plays": ["4C", "6S", "5D", "5S", "5H"]}
+    expected = {"points": run_reference("pegging", data, "five-card")["ok"]["points"]}
+    assert expected == {"points": {"pone": 12, "dealer": 2}}
+    engine = {"ok": {"points": {"pone": 7, "dealer": 2}}}  # the run lost (3) and the pair royal worth 4 (2 short)
+    assert run_mutant("peg-run-in-order-only", "pegging", data, "five-card")["ok"]["points"]["pone"] == 9
+    assert run_mutant("peg-pair-royal-4", "pegging", data, "five-card")["ok"]["points"]["pone"] == 10
+    case = Case("both", "both", ("peg.runs", "peg.pairs"), (), ("five-card",), "pegging", data, {}, "", "x.yaml", "")
+    failing = CaseResult(Item(case, "five-card"), Status.FAIL, expected=expected, actual=engine)
+    (cause,) = diagnose([failing], REFERENCE).causes
+    assert cause.mutant == "peg-run-in-order-only+peg-pair-royal-4"
+    assert cause.rules == ("peg.runs", "peg.pairs")
+    assert cause.description == (
+        "a pegging run counts only when played in order: 5 7 6 is no run; and a pair royal in the pegging scores 4 "
+        "instead of 6"
+    )
+
+
+def test_failures_no_known_bug_explains_stay_a_cause_with_their_top_rule() -> None:
+    expected = {"total": 2, "breakdown": {"fifteens": 2}}
+    wrong = {"ok": {"total": 7, "breakdown": {"fifteens": 7}}}  # no mutant scores seven for fifteens
+    data = {"cards": ["5H", "KS", "2C", "3D"], "starter": "9C"}
+    failing = result("s", ("show.fifteens", "show.pairs"), Status.FAIL, data=data, expected=expected, actual=wrong)
+    passing = [result(f"p{n}", ("show.pairs",), Status.PASS) for n in range(3)]
+    crash = result("c", ("peg.go",), Status.ERROR, op="pegging", message="the engine crashed")
+    found = diagnose([failing, *passing, crash], REFERENCE)
+    assert [(cause.mutant, cause.description, cause.rules, cause.case) for cause in found.causes] == [
+        # show.fifteens: 1/sqrt(2x1) = 0.71 before show.pairs: 1/sqrt(2x4) = 0.35
+        (None, UNEXPLAINED, ("show.fifteens", "show.pairs"), "s[six-card]"),
+        (None, ERRORS, ("peg.go",), "c[six-card]"),
+    ]
+
+
+def test_the_search_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING / "play-runs.yaml"))
+    assert diagnose(results, REFERENCE).causes[0].mutant == "peg-run-in-order-only"
+    monkeypatch.setattr(diagnosis_module, "BUDGET_SHARE", 0.0)
+    monkeypatch.setattr(diagnosis_module, "MIN_BUDGET", 0)
+    found = diagnose(results, REFERENCE)
+    assert [cause.mutant for cause in found.causes] == [None]  # nothing replayed: left unexplained, never hidden
+    assert found.causes[0].rules[0] == "peg.runs"
+
+
+def test_what_the_budget_left_unreplayed_is_said_so_and_comes_after_the_bugs_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A budget of 300 units (150 plays, or 6 peggings) finds the bug among the first plays, then
+    runs out: the failures it could not replay under the bug are not "wrong answers no known bug
+    reproduces" (that would send the user after a second bug that is not there), and they come
+    after the bug found, however many they are."""
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
+    failing = sum(each.status is Status.FAIL for each in results)
+    monkeypatch.setattr(diagnosis_module, "BUDGET_SHARE", 0.0)
+    monkeypatch.setattr(diagnosis_module, "MIN_BUDGET", 300)
+    found, unreplayed = diagnose(results, REFERENCE).causes
+    assert (found.mutant, found.rules) == ("peg-run-in-order-only", ("peg.runs",))
+    assert (unreplayed.mutant, unreplayed.description, unreplayed.rules[0]) == (None, UNREPLAYED, "peg.runs")
+    assert unreplayed.explains > found.explains and found.explains + unreplayed.explains == failing
+
+
+def test_a_wrong_answer_the_run_holds_cut_is_reproduced_cut_alike() -> None:
+    """A match answered with every event is held cut once reported (harness.results.kept: about
+    500 values), and a bug's whole answer never equals a cut one: the bug's answer is cut alike
+    before the two are compared (on the code before, this match was "no known bug reproduces")."""
+    (case,) = [case for case in load_cases() if case.id == "match-skunk-then-triple-skunk-in-game-two"]
+    item = Item(case, "six-card-match")
+    expected = case.expected(item.profile)
+    with session():
+        engine = run_mutant("nobs-any-suit", case.op, case.input, item.profile)
+        assert engine != run_reference(case.op, case.input, item.profile)
+        actual, left_out = kept_answer(expected, engine)
+        result = held(CaseResult(item, Status.FAIL, "", ("wrong",), expected, actual, left_out=left_out))
+        assert result.left_out.items > 0  # held cut: the second game, past the first game's events, is gone
+        (failure,) = failures_of([result], REFERENCE)
+        assert Replayer(10**9).explains("nobs-any-suit", failure)
+        assert not Replayer(10**9).explains("nobs-worth-2", failure)
+
+
+def test_past_the_smallest_failures_kept_the_rest_are_counted_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a diagnosis keeps is bounded (MAX_DIAGNOSED failures, the smallest): past them the
+    failures are one cause, counted, last, and named by the run's top rules."""
+    results = corpus_run("peg-run-in-order-only", "--cases", str(PEGGING))
+    failing = sum(each.status is Status.FAIL for each in results)
+    monkeypatch.setattr(diagnosis_module, "MAX_DIAGNOSED", 10)
+    found = diagnose(results, REFERENCE)
+    first, rest = found.causes
+    assert (first.mutant, first.explains) == ("peg-run-in-order-only", 10)
+    assert (rest.mutant, rest.description, rest.explains, rest.results) == (None, UNDIAGNOSED, failing - 10, ())
+    assert rest.rules[0] == "peg.runs" and found.failures == failing
+
+
+# --- from a saved report -----------------------------------------------------------------------
+
+
+def test_a_saved_report_alone_gives_the_same_diagnosis(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.jsonl"
+    engine = shlex.join([sys.executable, "-m", "cribcheck.harness.cli", "serve", "--mutant", "peg-run-in-order-only"])
+    code = main(["run", "--engine", engine, "--cases", str(PEGGING / "play-runs.yaml"), "--report", str(report)])
+    assert code == 1
+    live = capsys.readouterr().out
+    lines = read_report(report)
+    footer = lines[-1]
+    assert footer["diagnosis"][0]["mutant"] == "peg-run-in-order-only"
+    failing = [line for line in lines if line.get("status") == "fail"]
+    assert failing and all("input" in line for line in failing)
+    assert not any("input" in line for line in lines if line.get("status") == "pass")
+    (run,) = read_runs(report)
+    again = diagnose(run.results, run.header.engine)
+    assert again.to_json() == footer["diagnosis"]
+    assert main(["summary", str(report)]) == 0
+    summary = capsys.readouterr().out
+    assert _causes_part(summary) == _causes_part(live)
+    assert "1. a pegging run counts only when played in order" in summary
+
+
+def _causes_part(text: str) -> list[str]:
+    lines = text.splitlines()
+    start = next(number for number, line in enumerate(lines) if line.startswith("likely causes"))
+    end = next(number for number, line in enumerate(lines) if line.startswith("== cause 1"))
+    return lines[start:end]
+
+
+def test_the_footer_schema_describes_every_member_of_a_cause() -> None:
+    schema = json.loads((REPOSITORY / "schema" / "report" / "report-line.schema.json").read_text(encoding="utf-8"))
+    cause = schema["$defs"]["cause"]
+    assert set(cause["properties"]) == {"rules", "explains", "mutant", "description", "case", "results"}
+    assert all(member.get("description") for member in cause["properties"].values())
+    assert schema["$defs"]["footer"]["properties"]["diagnosis"]["items"] == {"$ref": "#/$defs/cause"}
+
+
+def test_a_crafted_report_cannot_make_the_diagnosis_replay_without_end_or_fail() -> None:
+    """A saved report is read from anywhere: an input of more cards than the corpus ever holds is
+    not replayed (a match of a million games would run for hours), and an expectation nested past
+    Python's stack reproduces nothing, without failing."""
+    huge = {"games": [{"hands": [{"plays": ["5H"] * 100}]} for _ in range(200)]}  # 20,000 cards
+    big = result("big", ("match.over",), Status.FAIL, op="match", data=huge,
+                  expected={"winner": "A"}, actual={"ok": {"winner": "B"}})  # fmt: skip
+    deep: dict[str, object] = {"total": 1}
+    for _ in range(5_000):
+        deep = {"nested": deep}
+    nested = result("deep", ("show.fifteens",), Status.FAIL, data={"cards": ["5H", "KS", "2C", "3D"]},
+                    expected=deep, actual={"ok": {"nested": {}}})  # fmt: skip
+    replayer = Replayer(10**9)
+    with session():
+        assert replayer.explained("nobs-any-suit", failures_of([big, nested], REFERENCE)) == []
+    assert replayer.replays == 1  # the deep one, not the huge one
+    found = diagnose([big, nested], REFERENCE)
+    assert [(cause.mutant, sorted(cause.results)) for cause in found.causes] == [
+        (None, ["big[six-card]", "deep[six-card]"])
+    ]
+
+
+def test_a_run_without_failures_does_not_load_the_mutants(tmp_path: Path) -> None:
+    """The diagnosis and the mutants it replays are imported when a run has something to diagnose:
+    `cribcheck run --case ID` that passes pays nothing for them; one that fails loads them."""
+    import subprocess
+
+    from .conftest import ZOO, write_cases
+
+    cases = write_cases(tmp_path / "cases")
+    script = (
+        "import sys; from cribcheck.harness.cli import main; "
+        f"main(['run', '--cases', {str(cases)!r}, '--no-progress', *sys.argv[1:]]); "
+        "print('cribcheck.harness.mutants.catalogue' in sys.modules)"
+    )
+    wrong = shlex.join([sys.executable, str(ZOO / "all_wrong.py")])
+    for extra, loaded in (([], "False"), (["--engine", wrong], "True")):
+        done = subprocess.run([sys.executable, "-c", script, *extra], capture_output=True, text=True, check=False)
+        assert done.stdout.splitlines()[-1] == loaded, done.stdout + done.stderr
