@@ -13,7 +13,6 @@ to give the dealer it picked (an ace against a king). Its own prints go to a nul
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import random
@@ -22,7 +21,7 @@ from typing import Any
 
 from cribbage import game as game_module
 from cribbage import players as players_module
-from recording import GameRecord, open_record
+from recording import GameRecord, command_line, open_record
 
 SUITS = "DCHS"  # cribbage.card's suit order: diamonds, clubs, hearts, spades
 RANKS = "A23456789TJQK"
@@ -177,14 +176,5 @@ def play_games(games: int, seed: int, out: Path) -> None:
         file.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    play_games(args.games, args.seed, args.out)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(play_games, __doc__)

@@ -21,7 +21,6 @@ written to give A the deal (an ace against a king). Its board stops a score at 1
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import random
@@ -33,7 +32,7 @@ from CribbageSim import CribbagePlayStrategy as strategy_module
 from CribbageSim.CribbageGame import CribbageGame
 from CribbageSim.CribbageGameOutputEvents import CribbageDealPhase
 from CribbageSim.exceptions import CribbageGameOverError
-from recording import GameRecord, open_record
+from recording import GameRecord, command_line, open_record
 
 SEAT = {deal_module.CribbagePlayers.PLAYER_1: "A", deal_module.CribbagePlayers.PLAYER_2: "B"}
 CUT_A_DEALS = [["AS", "KS"]]  # the lower card deals: the game always has player 1 (A) deal first
@@ -243,14 +242,5 @@ def play_games(games: int, seed: int, out: Path) -> None:
         file.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    play_games(args.games, args.seed, args.out)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(play_games, __doc__)

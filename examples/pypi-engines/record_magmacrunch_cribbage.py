@@ -25,14 +25,13 @@ line's cut is written to give A the deal (an ace against a king).
 
 from __future__ import annotations
 
-import argparse
 import random
 from pathlib import Path
 from typing import Any
 
 from cribbage import ai
 from cribbage import game as game_module
-from recording import GameRecord, open_record
+from recording import GameRecord, command_line, open_record
 
 SEAT = {game_module.PLAYER: "A", game_module.AI: "B"}
 CUT_A_DEALS = [["AS", "KS"]]  # the lower card deals: the game always has the human (A) deal first
@@ -209,14 +208,5 @@ def play_games(games: int, seed: int, out: Path) -> None:
         file.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    play_games(args.games, args.seed, args.out)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(play_games, __doc__)

@@ -16,7 +16,6 @@ left out, which changes nothing of the game.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import random
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pycribbage import cribbage_game, discard_methods, player, scorer, the_play_methods
-from recording import GameRecord, open_record
+from recording import GameRecord, command_line, open_record
 
 SUITS = "CDHS"  # deck_tools.Card: 0 clubs, 1 diamonds, 2 hearts, 3 spades
 RANKS = "A23456789TJQK"  # ranks 1 to 13
@@ -206,14 +205,5 @@ def play_games(games: int, seed: int, out: Path) -> None:
         file.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    play_games(args.games, args.seed, args.out)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(play_games, __doc__)

@@ -26,7 +26,9 @@ again, or asks one with no cards, is passing the turn, not saying a new go.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -197,3 +199,13 @@ def open_record(folder: Path, stem: str, *, name: str, version: str) -> tuple[Ga
     games = (folder / f"{stem}.jsonl").open("w", encoding="utf-8")
     pegging = (folder / f"{stem}-events.jsonl").open("w", encoding="utf-8")
     return GameRecord(games, pegging, name=name, version=version), [games, pegging]
+
+
+def command_line(play_games: Callable[[int, int, Path], None], description: str | None) -> None:
+    """The command line of every recorder: `--games N --seed S --out DIR`."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    play_games(args.games, args.seed, args.out)
