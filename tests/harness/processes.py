@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 PIDS_VARIABLE = "CRIBCHECK_ZOO_PIDS"
@@ -51,3 +52,15 @@ def kill_all(pids: list[int]) -> None:
     for pid in pids:
         with contextlib.suppress(OSError):
             os.kill(pid, 9)
+
+
+def process_table() -> Iterator[tuple[int, list[str]]]:
+    """Every process of /proc, with the fields of its stat file after its name (state, parent
+    pid, process group...); a process gone while it is read is left out."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            yield int(entry.name), fields

@@ -26,6 +26,7 @@ from cribcheck.harness.transcripts.generate import reference_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
 from cribcheck.reference import load_profile, score_show
 
+from .processes import process_table
 from .reports import read_report
 
 Json = dict[str, Any]
@@ -97,16 +98,7 @@ def test_the_chunks_come_back_in_the_order_of_the_lines(spoiled: Path) -> None:
 
 def children() -> set[int]:
     """The processes this one started that are still there (zombies included)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == os.getpid():
-                found.add(int(entry.name))
-    return found
+    return {pid for pid, fields in process_table() if int(fields[1]) == os.getpid()}
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
@@ -148,16 +140,7 @@ def test_ctrl_c_ends_the_check_and_its_workers_quietly(tmp_path: Path) -> None:
 
 def members(group: int) -> set[int]:
     """The processes of a process group, from /proc."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == group and fields[0] != "Z":
-                found.add(int(entry.name))
-    return found
+    return {pid for pid, fields in process_table() if int(fields[2]) == group and fields[0] != "Z"}
 
 
 def test_jobs_must_be_at_least_one(spoiled: Path) -> None:
