@@ -19,6 +19,8 @@ from cribcheck.harness.cli import version_text
 from cribcheck.harness.corpus.cases import load_cases
 from cribcheck.harness.run.selection import Selection
 
+from .source import checkout_copy
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -40,10 +42,12 @@ def test_version_names_the_suite_the_protocol_and_the_case_count() -> None:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from this checkout."""
+    """The wheel built from this checkout (from a copy of its files: each xdist worker builds its own)."""
     build = tmp_path_factory.mktemp("wheel")
+    source = checkout_copy(tmp_path_factory.mktemp("source") / "cribcheck")
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", str(ROOT), "-w", str(build)], check=True, capture_output=True)
+    done = subprocess.run([*pip, "wheel", "--no-deps", str(source), "-w", str(build)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
     (built,) = build.glob("cribcheck-*.whl")
     return built
 

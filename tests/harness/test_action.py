@@ -31,6 +31,8 @@ import yaml
 
 from cribcheck.harness.contract.files import REPO_ROOT
 
+from ..source import checkout_copy
+
 ACTION = REPO_ROOT / "action.yml"
 BIN = Path(sys.executable).parent
 
@@ -219,11 +221,7 @@ def run_steps(
 def action_checkout(folder: Path) -> Path:
     """The action's repository as GitHub checks it out for a workflow: a copy of this one's files
     (pip builds in the folder it installs from; the copy keeps that out of the repository)."""
-    copy = folder.parent / "action-checkout"
-    if not copy.exists():
-        skipped = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache")
-        shutil.copytree(REPO_ROOT, copy, ignore=skipped)
-    return copy
+    return checkout_copy(folder.parent / "action-checkout")
 
 
 def run_action(inputs: dict[str, Any], folder: Path, environment: dict[str, str], seen: list[str]) -> bool:
