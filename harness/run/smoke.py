@@ -180,7 +180,7 @@ SMOKE_CASES = (
                     "hands_played": 1,
                     "skunk": None,
                     "game_points": 0,
-                    "wins_match": False,
+                    "wins_match_outright": False,
                     "totals": {"A": 0, "B": 0},
                 }
             ],
