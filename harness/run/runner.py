@@ -583,14 +583,26 @@ def setup_failed(args: argparse.Namespace, message: str) -> int:
     folder...): every report asked for is written all the same, marked with the error, so that a CI
     job has its JUnit, Markdown, HTML and JSON Lines to show and upload. A report whose folder is
     missing cannot be written, and is the error itself. The message was printed by the caller."""
-    reporters = [reporter for reporter in file_reporters_from_args(args) if writable(reporter)]
-    return _empty_run(args, reporters, f"{SETUP_ERROR}: {message}")
+    return _empty_run(args, setup_error_reporters(args), f"{SETUP_ERROR}: {message}")
 
 
-def writable(reporter: Reporter) -> bool:
-    """A report whose folder exists (one that cannot be written is the setup error itself)."""
+def setup_error_reporters(args: argparse.Namespace) -> list[Reporter]:
+    """The file reports asked for that can be written on a setup error: those whose folder exists
+    (one that cannot be written is the setup error itself)."""
+    return [reporter for reporter in file_reporters_from_args(args) if _writable(reporter)]
+
+
+def _writable(reporter: Reporter) -> bool:
     path = getattr(reporter, "path", None)
     return path is None or (isinstance(path, Path) and path.resolve().parent.is_dir())
+
+
+def nothing_ran(reporters: Sequence[Reporter], header: RunHeader, why: str, *, interrupted: bool = False) -> int:
+    """The reports of a run in which nothing ran (`why`: the reason, the footer's `aborted`), and
+    its exit status: shared by `cribcheck run` and `cribcheck check`."""
+    _each(reporters, "start", header)
+    ended = end_run(reporters, [], time.monotonic(), complete=False, interrupted=interrupted, aborted=why)
+    return ended.footer.exit_status
 
 
 def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str, *, interrupted: bool = False) -> int:
@@ -603,9 +615,7 @@ def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str
         engine_options=engine_options(args),
         cases_dir=Path(args.cases),
     )
-    _each(reporters, "start", _header(plan, None))
-    ended = _finish(plan, reporters, [], time.monotonic(), interrupted=interrupted, aborted=why)
-    return ended.footer.exit_status
+    return nothing_ran(reporters, _header(plan, None), why, interrupted=interrupted)
 
 
 def collect(plan: Plan, out: TextIO) -> int:

@@ -60,10 +60,10 @@ from cribcheck.harness.run.runner import (
     add_output_arguments,
     earlier_objects_left_alone,
     end_run,
-    file_reporters_from_args,
+    nothing_ran,
     now_text,
     reporters_from_args,
-    writable,
+    setup_error_reporters,
 )
 from cribcheck.harness.run.selection import Selection
 from cribcheck.harness.transcripts.jobs import default_jobs, judged_lines
@@ -270,11 +270,7 @@ def setup_failed(path: Path, args: argparse.Namespace, problem: str) -> int:
     """A check that cannot start (the file unreadable, its hello of another protocol): every file
     report asked for is written all the same, marked with the problem, as `cribcheck run` writes
     them on a setup error, so that a CI job has its reports to show and upload. Exit 2."""
-    reporters = [reporter for reporter in file_reporters_from_args(args) if writable(reporter)]
-    for reporter in reporters:
-        reporter.start(header(path, None, args, 0))
-    ended = end_run(reporters, [], time.monotonic(), complete=False, aborted=f"{SETUP_ERROR}: {problem}")
-    return ended.footer.exit_status
+    return nothing_ran(setup_error_reporters(args), header(path, None, args, 0), f"{SETUP_ERROR}: {problem}")
 
 
 def _unreadable(path: Path) -> str | None:
