@@ -50,6 +50,12 @@ def _explain() -> ModuleType:
     return explain
 
 
+def _rules() -> ModuleType:
+    from cribcheck.harness.report import rules_page
+
+    return rules_page
+
+
 def _smoke() -> ModuleType:
     from cribcheck.harness.run import smoke
 
@@ -123,6 +129,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("lint", "check the case files: schema, ids, rules, cards, coverage, expectations", _lint),
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
+    Command("rules", "the rules book with worked examples, as Markdown or one HTML page with a search box", _rules),
     Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
     Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(

@@ -68,6 +68,8 @@ WITNESSES: dict[tuple[str, int], Witness] = {
     ("lint", 2): lambda tmp, mp: ["lint", str(tmp / "missing.yaml")],
     ("explain", 0): lambda tmp, mp: ["explain", "D4"],
     ("explain", 2): lambda tmp, mp: ["explain", "no-such-thing"],
+    ("rules", 0): lambda tmp, mp: ["rules", "--markdown", str(tmp / "rules.md")],
+    ("rules", 2): lambda tmp, mp: ["rules", "--html", str(tmp / "no-such-folder" / "rules.html")],
     ("smoke", 0): lambda tmp, mp: ["smoke", "--engine", SERVE],
     ("smoke", 1): lambda tmp, mp: ["smoke", "--engine", zoo("all_wrong")],
     ("smoke", 2): lambda tmp, mp: ["smoke", "--engine", "false"],
