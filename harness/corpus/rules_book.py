@@ -2,10 +2,13 @@
 
 The profiles, each a row of its rule knobs as the reference reads them (reference/profiles/*.yaml);
 every rule with its id (an anchor: `docs/rules.md#show.runs`), its statement, the profiles it
-applies to, its sources and the cases that cite it; every dispute with both readings, the profile
-that plays each and the cases under each; the source table. Written by
+applies to, its sources, two or three worked examples (book_examples.py) and, folded, the cases
+that cite it; every dispute with both readings, the profiles that play each, an example and the
+cases under each, and a link to the public engines' readings (docs/engines.md); the source table.
+`book_chapters` is what the Markdown and the HTML page (harness/report/rules_page.py) both show.
+Written by
 
-    python -m cribcheck.harness.corpus.rules_book docs/rules.md
+    python -m cribcheck.harness.corpus.rules_book docs/rules.md    (or: cribcheck rules --markdown FILE)
 
 and kept up to date by tests/harness/test_rules_book.py.
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import yaml
 
@@ -236,3 +237,27 @@ def test_the_profiles_chapter_states_each_main_profile_as_the_rulings_do() -> No
     assert "double skunk (loser below 61) 4" in profile_row("six-card-match--double-skunk-4")[10]
     # a variant links the dispute whose other reading it plays
     assert "[D10](#dispute.d10-partnership-skunk)" in profile_row("four-player--no-skunk")[1]
+
+
+def test_cribcheck_rules_writes_the_same_book(tmp_path: Path) -> None:
+    from cribcheck.harness.cli import main
+
+    assert main(["rules", "--markdown", str(tmp_path / "rules.md")]) == 0
+    assert (tmp_path / "rules.md").read_text(encoding="utf-8") == BOOK
+
+
+def test_the_html_page_escapes_every_text_of_the_catalogue_and_the_cases() -> None:
+    from dataclasses import replace
+
+    from cribcheck.harness.report.rules_page import render_page
+
+    hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>"\u202e'
+    (rule,) = [rule for rule in CATALOGUE["rules"] if rule["id"] == "show.pairs"]
+    catalogue = {
+        "rules": [{**rule, "statement": hostile, "sources": [hostile]}],
+        "sources": [{"id": "source 000", "document": hostile, "language": "English", "covers": hostile}],
+    }
+    cases = [replace(case, title=hostile) for case in load_cases() if "show.pairs" in case.rules][:5]
+    page = render_page(catalogue, cases)
+    assert page.count("<script>") == 1 and "<img" not in page  # only the page's own script
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#34;\\u202e" in page
