@@ -39,8 +39,9 @@ export interface AdapterOptions {
   /** Features given for one operation only: { show: ["breakdown"] }. */
   operationFeatures?: { [Op in Operation]?: Feature[] };
   /** true: every operation judges illegal input; false: none (the harness sends legal input
-   * only); or the operations that do. */
-  judgesInput?: boolean | Operation[];
+   * only); the operations that judge all of it; or, by operation, true or the rejection codes
+   * judged there ({ play: ["over_31"] }), an operation left out judging none. */
+  judgesInput?: boolean | Operation[] | { [Op in Operation]?: boolean | RejectionCode[] };
 }
 
 export class Rejected extends Error {
@@ -59,7 +60,7 @@ export const BYE: unique symbol;
 
 export class Adapter {
   constructor(options: AdapterOptions);
-  judges(op: Operation): boolean;
+  judges(op: Operation): boolean | RejectionCode[];
   hello(): Extract<HelloResponse, { hello: unknown }>["hello"];
   /** Answer messages from `input` on `output` (stdin and stdout) until bye or the end of input. */
   serve(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): Promise<0>;

@@ -136,12 +136,13 @@ export type OperationClaims = {
    */
   features?: Feature[];
   /**
-   * Whether the engine judges illegal input of this operation, answering `rejected` with the code
-   * of the first fault (default true). An engine that trusts its callers says false: then the
-   * cases of this operation that expect a rejection are reported not applicable and never sent,
-   * and every input it is sent is legal.
+   * Which illegal input of this operation the engine judges, answering `rejected` with the code of
+   * the first fault: true, all of it (the default); false, none (an engine that trusts its
+   * callers); or a list of the rejection codes it judges, such as `["over_31"]` for an engine that
+   * checks a count over 31 and nothing else. The cases of this operation that expect a rejection
+   * it does not judge are reported not applicable and never sent.
    */
-  judges_input?: boolean;
+  judges_input?: boolean | RejectionCode[];
 };
 
 // --- schema/protocol/request.schema.json ---------------------------------------------------

@@ -225,7 +225,7 @@ def not_checked_lines(footer: RunFooter) -> list[str]:
     (harness.results.results.NotChecked), the same in every report."""
     lines = []
     for kind, title in NOT_CHECKED_KINDS:
-        named = [f"{gap.name} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
+        named = [f"{gap.label} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
         if named:
             lines.append(f"{title}: {', '.join(named)}")
     return lines
