@@ -196,9 +196,15 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         items, note = last_failed.narrowed(items, last_failed.load(record))
         notes += [note] if note else []
     expectations = Expectations()
-    if args.expectations:
+    expectations_file = _expectations_file(args)
+    if args.expectations and expectations_file is None:
+        notes.append(
+            f"no expectations file {args.expectations} yet (the configuration names it): every failure counts;"
+            f" `--write-expectations {args.expectations}` writes one"
+        )
+    if expectations_file is not None:
         try:
-            expectations = load_expectations(args.expectations, cases)
+            expectations = load_expectations(expectations_file, cases)
         except ExpectationsError as error:
             raise UsageError(str(error)) from None
     if args.max_fail is not None and args.max_fail < 1:
@@ -213,8 +219,8 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     prefix = ["cribcheck", "run", *engine_words(args)]
     if Path(args.cases).resolve() != CASES_DIR.resolve():
         prefix += ["--cases", str(args.cases)]
-    if args.expectations:
-        prefix += ["--expectations", str(args.expectations)]
+    if expectations_file is not None:
+        prefix += ["--expectations", str(expectations_file)]
     return Plan(
         cases=tuple(cases),
         items=tuple(items),
@@ -230,6 +236,19 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         record=record,
         full_report=bool(getattr(args, "report_full", False)),
     )
+
+
+def _expectations_file(args: argparse.Namespace) -> Path | None:
+    """The expectations file to read: the one named, except one that the configuration file names
+    and that does not exist yet (a new project's first run, before `--write-expectations` makes it:
+    every failure counts). A file named on the command line that is missing stays an error."""
+    path: Path | None = args.expectations
+    if path is None:
+        return None
+    from_the_config = "expectations" not in getattr(args, "given", {"expectations"})
+    if from_the_config and not path.exists():
+        return None
+    return path
 
 
 def _named_ids(args: argparse.Namespace) -> tuple[str, ...]:
