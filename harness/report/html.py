@@ -461,8 +461,8 @@ class _Page:
             "interrupted": footer.interrupted,
             "stopped_early": footer.stopped_early,
             "warnings": warnings[:MAX_WARNINGS],
-            "not_checked": not_checked_title(footer),
-            "not_checked_lines": not_checked_lines(footer),
+            "not_checked": not_checked_title(footer.not_checked),
+            "not_checked_lines": not_checked_lines(footer.not_checked),
             "warnings_left": max(len(warnings) - MAX_WARNINGS, 0),
             "stderr": stderr,
             "profiles": [

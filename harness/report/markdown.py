@@ -85,10 +85,10 @@ class MarkdownReporter(CollectingReporter):
             lines += [f"> **Warning:** {md_text(note)}", ""]
         if len(footer.notes) > NOTES:
             lines += [f"> {len(footer.notes) - NOTES:,} more warnings {MORE}.", ""]
-        title = not_checked_title(footer)
+        title = not_checked_title(footer.not_checked)
         if title:
             lines += [f"**{md_text(title[0].upper() + title[1:])}:**", ""]
-            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer)]
+            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer.not_checked)]
             lines.append("")
         stderr: list[str] = []
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):

@@ -39,6 +39,7 @@ from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.common import not_checked_lines, not_checked_title
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.report.rules_book import add_rules_book_argument
@@ -102,7 +103,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select.add_argument(
         "--collect-only",
         action="store_true",
-        help="list the case x profile results the selection holds, one a line, and run nothing",
+        help=(
+            "list the case x profile results the selection holds (with --engine, those its hello claims),"
+            " one a line, and run nothing"
+        ),
     )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
     select.add_argument(
@@ -638,11 +642,39 @@ def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str
 
 
 def collect(plan: Plan, out: TextIO) -> int:
-    """--collect-only: the results the run would give, as every report names them, and how many."""
-    for item in plan.items:
+    """--collect-only: the results the run would give, as every report names them, and how many.
+    With an engine, its hello's claims apply: only what it would be sent is listed, and what it
+    would not is counted by why, as a run's reports count it (the engine is started for its hello
+    and closed; nothing is sent to it)."""
+    items: Sequence[Item] = plan.items
+    gaps: list[Gap] = []
+    if plan.engine_options is not None:
+        try:
+            engine = EngineStart(plan.engine_options, 1).start()
+        except EngineSetupError as error:
+            print(f"cribcheck run: the engine could not be started: {error.message}", file=SafeStream(sys.stderr))
+            return EXIT_SETUP
+        try:
+            info = engine.info
+        finally:
+            engine.close()
+        judged = [(item, item.gap(info)) for item in plan.items]
+        items = [item for item, gap in judged if gap is None]
+        gaps = [gap for _, gap in judged if gap is not None]
+    for item in items:
         print(item.name, file=out)
-    cases = len({item.case.id for item in plan.items})
-    print(f"\n{len(plan.items)} case x profile results selected ({cases} cases): nothing run", file=out)
+    cases = len({item.case.id for item in items})
+    if plan.engine_options is None:
+        print(f"\n{len(items)} case x profile results selected ({cases} cases): nothing run", file=out)
+        return EXIT_OK
+    print(
+        f"\n{len(items):,} of {len(plan.items):,} case x profile results selected would run ({cases} cases),"
+        " by the engine's claims: nothing run",
+        file=out,
+    )
+    for line in [not_checked_title(not_checked_of(gaps)), *not_checked_lines(not_checked_of(gaps))]:
+        if line:
+            print(f"  {line}", file=SafeStream(out))
     return EXIT_OK
 
 

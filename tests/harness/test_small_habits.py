@@ -264,12 +264,38 @@ def test_a_hint_for_a_slip(command: str, word: str, hint: str, capsys: pytest.Ca
 
 def test_collect_only_lists_the_selection_and_runs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = tmp_path / "r.jsonl"
-    code = main(["run", "--collect-only", "--case", THREE, "--engine", "no-such-engine", "--report", str(report)])
-    assert code == 0  # the engine is not even started
+    code = main(["run", "--collect-only", "--case", THREE, "--report", str(report)])
+    assert code == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [f"{THREE}[five-card]", f"{THREE}[six-card]", f"{THREE}[six-card-61]", "",
                    "3 case x profile results selected (1 cases): nothing run"]  # fmt: skip
     assert not report.exists()
+
+
+SHOW_ONLY = f"{sys.executable} {CASES_DIR.parent / 'examples' / 'python-show-only' / 'engine.py'}"
+
+
+def test_collect_only_applies_the_engines_claims(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With an engine, what it would be sent: the same results a run of it checks, and the rest
+    counted by why. The show-only example claims `show` alone, under some profiles."""
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--no-progress", "--engine", SHOW_ONLY, "--report", str(report)]) == 0
+    checked = [(line["id"], line["profile"]) for line in read_report(report)
+               if line["type"] == "case" and line["status"] != "not_applicable"]  # fmt: skip
+    capsys.readouterr()
+    assert main(["run", "--collect-only", "--engine", SHOW_ONLY]) == 0
+    out = capsys.readouterr().out
+    listed, _, counts = out.partition("\n\n")
+    assert sorted(listed.splitlines()) == sorted(f"{case}[{profile}]" for case, profile in checked)
+    total = len(ran(report))
+    assert counts.startswith(f"{len(checked):,} of {total:,} case x profile results selected would run")
+    assert f"not checked: {total - len(checked):,} results" in counts
+    assert "operations the engine does not claim: cut (" in counts
+
+
+def test_collect_only_with_an_engine_that_does_not_start_is_a_setup_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--collect-only", "--case", THREE, "--engine", "no-such-engine"]) == 2
+    assert "no-such-engine" in capsys.readouterr().err
 
 
 def test_last_failed_runs_what_failed_then_forgets_what_passes(
