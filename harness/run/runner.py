@@ -170,6 +170,9 @@ class Plan:
     jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
     full_report: bool = False  # --report-full: every member of every line of the JSON Lines report
     record: Path | None = None  # where this engine's failures are recorded for --last-failed
+    # --last-failed narrowed the selection to the last run's failures: that they fail again says
+    # nothing of the adapter, so the run's health notes (an adapter that looks broken) are not made
+    failures_only: bool = False
 
 
 class UsageError(Exception):
@@ -196,9 +199,11 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         raise UsageError(f"nothing to run: no case x profile matches {selection.describe()}{detail}")
     record = last_failed.record_path(_engine_name(args), Path(args.cases))
     notes: list[str] = []
+    failures_only = False
     if getattr(args, "last_failed", False):
         items, note = last_failed.narrowed(items, last_failed.load(record))
         notes += [note] if note else []
+        failures_only = note is None
     expectations = Expectations()
     expectations_file = _expectations_file(args)
     if args.expectations and expectations_file is None:
@@ -239,6 +244,7 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         jobs=_jobs(args),
         record=record,
         full_report=bool(getattr(args, "report_full", False)),
+        failures_only=failures_only,
     )
 
 
@@ -488,6 +494,7 @@ def _finish(
         restarts=restarts,
         not_checked=not_checked,
         engine=engine,
+        health=not plan.failures_only,
     )
 
 
@@ -505,13 +512,15 @@ def end_run(
     notes: Sequence[str] = (),
     not_checked: tuple[NotChecked, ...] = (),
     engine: EngineInfo | None = None,
+    health: bool = True,
 ) -> RunOutcome:
     """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
     summary, how the run ended, the notes on its health) given to every reporter, and the exit
     status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
     the caller adds to the health notes (a transcript's lines that could not be read);
     `not_checked`: the items not applicable, counted by why; `engine`: what the engine claimed,
-    for the diagnosis (harness/diagnosis/), made before the footer."""
+    for the diagnosis (harness/diagnosis/), made before the footer; `health`: whether to add the
+    notes on the run's health (not for a run of the last failures alone)."""
     summary = Summary.of(results)
     seconds = time.monotonic() - started  # the run's own time, before its diagnosis
     diagnosis, cut_short = diagnosis_of(results, engine)
@@ -532,7 +541,7 @@ def end_run(
         stopped_early=stopped_early,
         restarts=restarts,
         stderr_tail=stderr,
-        notes=(*notes, *health_notes(results)),
+        notes=(*notes, *(health_notes(results) if health else ())),
         exit_status=status,
         not_checked=not_checked,
         diagnosis=diagnosis,
