@@ -227,6 +227,16 @@ def not_checked_title(not_checked: Sequence[NotChecked]) -> str | None:
     return f"not checked: {total:,} results (not applicable)" if total else None
 
 
+def checked_text(footer: RunFooter) -> str | None:
+    """`348 of 1,835 results checked`, said beside the compliance figure so that it is never read
+    as the whole suite's; None when every result was checked."""
+    unchecked = sum(gap.count for gap in footer.not_checked)
+    if not unchecked:
+        return None
+    total = footer.summary.total
+    return f"{total - unchecked:,} of {total:,} results checked"
+
+
 def not_checked_lines(not_checked: Sequence[NotChecked]) -> list[str]:
     """What the run did not check, and why: a line per kind of gap, each name with its count
     (harness.results.results.NotChecked), the same in every report."""
