@@ -423,3 +423,52 @@ def test_last_failed_raises_no_false_alarm_of_a_broken_adapter(
     footer = lines[-1]
     assert not any("may be translating" in note for note in footer["notes"])
     assert "may be translating" not in capsys.readouterr().out
+
+
+# --- -q wherever progress or a terminal report is printed; --engine reference everywhere ----------
+
+
+def _options(command: str) -> set[str]:
+    parser = build_parser()
+    sub = next(action for action in parser._actions if action.dest == "command").choices[command]
+    sub.format_help()  # attaches the command's arguments
+    return {option for action in sub._actions for option in action.option_strings}
+
+
+@pytest.mark.parametrize("command", ["run", "sweep", "fuzz", "check", "summary"])
+def test_quiet_is_taken_wherever_progress_or_a_terminal_report_is_printed(command: str) -> None:
+    options = _options(command)
+    assert "--no-progress" in options or "--details" in options  # it prints one or the other
+    assert "-q" in options
+
+
+def test_summary_quiet_prints_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--no-progress", "--case", THREE, "--report", str(report)]) == 0
+    capsys.readouterr()
+    assert main(["summary", str(report), "-q"]) == 0
+    assert "3 pass" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["smoke"],
+        ["fuzz", "--max-examples", "5", "--seed", "0", "-q"],
+        ["sweep", "--profile", "five-card", "--set", "hand", "--shard", "1/2000", "-q"],
+    ],
+)
+def test_engine_reference_works_for_every_command_that_takes_an_engine(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--engine reference` is the in-process reference in every command, as in `run` (fuzz took it
+    for a command line and could not start it)."""
+    assert main([*words, "--engine", "reference"]) == 0
+    assert "could not be started" not in capsys.readouterr().err
+
+
+def test_every_command_that_takes_an_engine_is_tested_with_the_reference() -> None:
+    from cribcheck.harness.cli import COMMANDS
+
+    taking = {command.name for command in COMMANDS if "--engine" in _options(command.name)}
+    assert taking == {"run", "smoke", "fuzz", "sweep"}  # run: test_multi's `--engine reference`
