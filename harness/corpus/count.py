@@ -75,6 +75,7 @@ def reading_lines(result: Json, beside: Beside) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = "examples: cribcheck count 5H 5C 5S JD --starter 5D --crib; cribcheck count 4C 5D 6H --starter 5S"
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the hand's (or the crib's) cards: 5H 5C 5S JD")
     parser.add_argument("--starter", required=True, metavar="CARD", help="the starter (the turned card)")
     parser.add_argument("--crib", action="store_true", help="the cards are the crib")

@@ -98,6 +98,11 @@ def reading_lines(data: Json, answer: Json, beside: Beside) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = (
+        "examples: cribcheck peg --pone 7C 8D KS --dealer 8H 6S AC --plays 7C 8H 8D 6S go AC; "
+        "cribcheck peg --a 5H TC 9S 8D --b KD 5C 4S 7H --c 2C 3D 6C AH --dealer C "
+        "--plays 5H KD 2C TC 4S 3D 9S 5C 6C 8D 7H AH"
+    )
     two = parser.add_argument_group("two players")
     two.add_argument("--pone", nargs="+", metavar="CARD", help="the cards the pone holds when the pegging starts")
     two.add_argument(

@@ -295,3 +295,28 @@ def test_a_command_line_that_cannot_be_read_is_a_clean_usage_error(
     code, out, err = run(capsys, command)
     assert code == 2 and out == ""
     assert err.startswith("cribcheck peg: ") and message in err and "Traceback" not in err
+
+
+def test_four_seats_play_four_player_and_the_dealers_left_leads(capsys: pytest.CaptureFixture[str]) -> None:
+    # dealer D: A, at its left, leads; B's KD first is not B's turn (play 0)
+    command = "peg --a 5H TC 9S 8D --b KD 5C 4S 7H --c 2C 3D 6C AH --d 2S 3S 4H 6D --dealer D --plays KD"
+    code, out, _ = run(capsys, command)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == "under four-player"
+    assert "rejected: not_your_turn at play index 0" in lines
+    assert "the play rejected: play 0 (KD): [KD]" in lines
+
+
+@pytest.mark.parametrize("command", ["count", "peg"])
+def test_the_examples_of_the_help_answer(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    import argparse
+    import importlib
+
+    parser = argparse.ArgumentParser()
+    importlib.import_module(f"cribcheck.harness.corpus.{command}").add_arguments(parser)
+    examples = (parser.epilog or "").removeprefix("examples: ").split("; ")
+    assert len(examples) == 2
+    for example in examples:
+        assert example.startswith(f"cribcheck {command} ")
+        assert run(capsys, example.removeprefix("cribcheck "))[0] == 0, example
