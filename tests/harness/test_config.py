@@ -207,3 +207,17 @@ def test_a_missing_expectations_file_named_on_the_command_line_stays_an_error(
 ) -> None:
     assert main(["run", "--no-progress", "--case", "s5-pair-in-hand", "--expectations", "nowhere.yaml"]) == 2
     assert "nowhere.yaml" in capsys.readouterr().err
+
+
+def test_a_top_level_list_is_left_to_run_by_a_command_taking_one_value(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's table has `profile = ["six-card", "six-card-61"]`: `cribcheck count`, whose
+    --profile takes one, counts under its default (a four-card hand: six-card) instead of stopping."""
+    write_pyproject(project, 'profile = ["five-card", "six-card-61"]\n')
+    assert main(["count", "4C", "5D", "5H", "6S", "--starter", "KC"]) == 0
+    out = capsys.readouterr().out
+    assert "total: 16" in out and "(six-card)" in out  # source 004's hand: fifteens 8, pair 2, runs 6
+    (project / "cribcheck.toml").write_text('[count]\nprofile = ["six-card"]\n', encoding="utf-8")
+    assert main(["count", "4C", "5D", "5H", "6S", "--starter", "KC"]) == 2  # its own table: still an error
+    assert "takes one value" in capsys.readouterr().err
