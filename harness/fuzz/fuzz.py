@@ -487,7 +487,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=f"where to write the case (default {DEFAULT_OUT})"
     )
-    output.add_argument("--no-progress", action="store_true", help="no status line while searching")
+    output.add_argument(
+        "-q", "--quiet", "--no-progress", dest="no_progress", action="store_true", help="no status line while searching"
+    )
 
 
 def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
