@@ -184,7 +184,7 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     if sent is not example.input:
         example = replace(example, input=dict(sent))
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
-    if "rejected" in expected and not engine.info.judges_input(example.op):
+    if "rejected" in expected and not engine.info.judges(example.op, expected["rejected"]):
         return None
     compared = compared_expectation(example.op, expected, features)
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])

@@ -242,7 +242,7 @@ def not_checked_lines(not_checked: Sequence[NotChecked]) -> list[str]:
     (harness.results.results.NotChecked), the same in every report."""
     lines = []
     for kind, title in NOT_CHECKED_KINDS:
-        named = [f"{gap.name} ({gap.count:,})" for gap in not_checked if gap.kind == kind]
+        named = [f"{gap.label} ({gap.count:,})" for gap in not_checked if gap.kind == kind]
         if named:
             lines.append(f"{title}: {', '.join(named)}")
     return lines

@@ -23,7 +23,6 @@ from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argume
 from cribcheck.harness.engine.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
 from cribcheck.harness.engine.protocol import EngineInfo, hello_message
 from cribcheck.harness.operations.answers import OPERATIONS
-from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report.common import diff_lines
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import CaseResult, Item
@@ -320,6 +319,7 @@ def sent_lines(info: EngineInfo, results: Sequence[CaseResult]) -> list[str]:
         if op in info.operations and not counts[op]:
             lines.append(f"not sent: {op} (claimed, but no smoke or corpus case of it is legal under its profiles)")
     for result in results:
-        if result.status is Status.NOT_APPLICABLE and result.item.gap(info) == Gap("input", result.case.op):
+        gap = result.item.gap(info) if result.status is Status.NOT_APPLICABLE else None
+        if gap is not None and gap.kind == "input":
             lines.append(f"not sent: {result.case.id} ({result.message})")
     return lines
