@@ -26,7 +26,7 @@ import yaml
 from cribcheck.harness.contract.files import NoAliasDumper
 from cribcheck.harness.corpus.cases import case_schema, catalogue
 from cribcheck.harness.fuzz.example import Example, reference_profile
-from cribcheck.harness.operations.compare import describe_answer, mismatches
+from cribcheck.harness.operations.compare import WHERE, describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.reference import Profile
 
@@ -190,11 +190,10 @@ def tag_vocabulary() -> frozenset[str]:
 
 def case_expectation(op: str, answer: Mapping[str, Any]) -> Json:
     """A reference answer (`{"ok": ...}` or `{"rejected": ...}`) as a case expectation: every
-    result key the case format has for `op`, or the rejection's code, index and hand."""
+    result key the case format has for `op`, or the rejection's code, index, hand and game."""
     if "rejected" in answer:
         rejected = answer["rejected"]
-        where = ("index", "hand", "game")
-        return {"rejected": rejected["code"], **{key: rejected[key] for key in where if key in rejected}}
+        return {"rejected": rejected["code"], **{key: rejected[key] for key in WHERE if key in rejected}}
     result = answer["ok"]
     kept = {key: result[key] for key in result_keys(op) if key in result}
     if op == "match":  # a match's games give what a case's matchGame has (no events)
