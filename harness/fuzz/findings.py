@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.contract.files import NoAliasDumper, name_part
 from cribcheck.harness.corpus.cases import case_schema, catalogue
 from cribcheck.harness.fuzz.example import Example, reference_profile
 from cribcheck.harness.operations.compare import WHERE, describe_answer, mismatches
@@ -474,6 +474,8 @@ def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 
 _CaseDumper.add_representer(str, _text)
 
+CASE_FILE_NAME_MOST = 120  # characters of a case file's name: its id (a slug), bounded
+
 HEADER = (
     "# Written by `cribcheck fuzz`: a disagreement with the reference engine, shrunk to one case.\n"
     "# Check it, then move it into the topic file under cases/ it belongs to (or commit it as is).\n"
@@ -489,8 +491,9 @@ def dump_case(document: Mapping[str, Any], header: str = HEADER) -> str:
 
 def write_case(document: Mapping[str, Any], folder: Path, header: str = HEADER) -> Path:
     """Write the case file `<id>.yaml` in `folder` (made if need be), under the comment `header`;
-    the path written."""
+    the path written. An id too long for a file name is bounded (files.name_part: a digest keeps
+    two ids apart)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{document['cases'][0]['id']}.yaml"
+    path = folder / f"{name_part(str(document['cases'][0]['id']), CASE_FILE_NAME_MOST)}.yaml"
     path.write_text(dump_case(document, header), encoding="utf-8")
     return path
