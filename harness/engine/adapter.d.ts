@@ -41,6 +41,9 @@ export interface AdapterOptions {
   /** true: every operation judges illegal input; false: none (the harness sends legal input
    * only); or the operations that do. */
   judgesInput?: boolean | Operation[];
+  /** true: the winner's score stops at the target (121, not 119 + 6 = 125), as a board's game
+   * hole does; hello `stops_at_target`. */
+  stopsAtTarget?: boolean;
 }
 
 export class Rejected extends Error {
@@ -95,6 +98,8 @@ export interface RecorderOptions {
   operations: Operation[];
   /** The optional parts the engine's answers hold (only those are compared). */
   features?: Feature[];
+  /** true: the winner's score stops at the target (hello `stops_at_target`). */
+  stopsAtTarget?: boolean;
 }
 
 /** Writes a transcript for `cribcheck check FILE.jsonl`, its hello first, each line at once (the

@@ -21,7 +21,8 @@ answer carrying the traceback. The helper:
   protocol version; features of one operation only go in `operation_features`
   (`{"show": ["breakdown"]}`), and an engine that trusts its callers says `judges_input=False`
   (or lists the operations where it does judge): the harness then sends those operations legal
-  input only (docs/PROTOCOL.md, "claims per operation");
+  input only (docs/PROTOCOL.md, "claims per operation"); an engine that stops the winner's score
+  at the target (121, not 119 + 6 = 125) says `stops_at_target=True`;
 - answers each request in the order received (requests may be pipelined), and `unknown_profile`
   for a profile it was not given, without calling the handler;
 - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
@@ -121,6 +122,8 @@ class Adapter:
     # Whether the engine judges illegal input: True (every operation), False (none: it trusts its
     # callers, so the harness sends it only legal input), or the operations where it does.
     judges_input: bool | Collection[str] = True
+    # The winner's score stopped at the target, as a board's game hole does (hello `stops_at_target`).
+    stops_at_target: bool = False
 
     def judges(self, op: str) -> bool:
         """Whether the engine claims to judge illegal input of `op`."""
@@ -134,13 +137,14 @@ class Adapter:
         operations: list[str] | dict[str, dict[str, Any]] = list(self.handlers)
         if self.operation_features or not all(self.judges(op) for op in self.handlers):
             operations = {op: self._claims_of(op) for op in self.handlers}
-        return {
+        hello = {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": self.name, "version": self.version, "language": self.language, **self.extra},
             "profiles": list(self.profiles),
             "operations": operations,
             "features": list(self.features),
         }
+        return {**hello, "stops_at_target": True} if self.stops_at_target else hello
 
     def _claims_of(self, op: str) -> dict[str, Any]:
         claims: dict[str, Any] = {}
@@ -440,7 +444,8 @@ class HandLog:
 class Recorder:
     """Writes a transcript: one line per operation an engine did, with its answer, for
     `cribcheck check FILE.jsonl`. The first line is the engine's hello (what it claims: only the
-    optional parts listed in `features` are compared). Give `stream` a file opened for writing
+    optional parts listed in `features` are compared; `stops_at_target=True` for an engine whose
+    winner's score stops at the target). Give `stream` a file opened for writing
     (text); each line is written and flushed at once, so a game that crashes leaves every line
     before it.
 
@@ -462,16 +467,19 @@ class Recorder:
         profiles: Sequence[str],
         operations: Sequence[str],
         features: Sequence[str] = (),
+        stops_at_target: bool = False,
     ) -> None:
         self.stream = stream
         engine = {"name": name, "version": version, "language": language}
-        hello = {
+        hello: dict[str, Any] = {
             "protocol": PROTOCOL_VERSION,
             "engine": engine,
             "profiles": list(profiles),
             "operations": list(operations),
             "features": list(features),
         }
+        if stops_at_target:
+            hello["stops_at_target"] = True
         self._write({"hello": hello})
 
     def line(

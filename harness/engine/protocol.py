@@ -62,6 +62,11 @@ class EngineInfo:
     def judges_input(self, op: str) -> bool:
         return self.capabilities.judges_input(op)
 
+    @property
+    def stops_at_target(self) -> bool:
+        """The engine stops the winner's score at the target (hello `stops_at_target`)."""
+        return self.capabilities.stops_at_target
+
     def why_not(self, op: str, profile: str, *, expects_rejection: bool = False) -> str | None:
         """Why a case x profile is not applicable to this engine, or None when it is."""
         return self.capabilities.why_not(op, profile, expects_rejection=expects_rejection)

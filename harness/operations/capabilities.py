@@ -48,6 +48,8 @@ class Capabilities:
 
     profiles: frozenset[str]
     operations: Mapping[str, OperationClaim]
+    # The winner's score stopped at the target (hello `stops_at_target`, harness.operations.at_target).
+    stops_at_target: bool = False
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> Capabilities:
@@ -61,7 +63,9 @@ class Capabilities:
             }
         else:
             operations = {op: OperationClaim(common) for op in listed}
-        return cls(frozenset(hello["profiles"]), MappingProxyType(operations))
+        return cls(
+            frozenset(hello["profiles"]), MappingProxyType(operations), bool(hello.get("stops_at_target", False))
+        )
 
     @classmethod
     def uniform(
@@ -127,6 +131,8 @@ class Capabilities:
         trusting = [op for op in ops if not self.operations[op].judges_input]
         if trusting:
             parts.append(f"illegal input not judged: {', '.join(trusting)}")
+        if self.stops_at_target:
+            parts.append("the winner's score stops at the target")
         return "; ".join(parts)
 
     def differences(self, other: Capabilities) -> list[str]:
@@ -142,6 +148,8 @@ class Capabilities:
                 found.append(f"features of {op} {_names(before.features)} -> {_names(after.features)}")
             if before.judges_input != after.judges_input:
                 found.append(f"judges_input of {op} {_flag(before.judges_input)} -> {_flag(after.judges_input)}")
+        if self.stops_at_target != other.stops_at_target:
+            found.append(f"stops_at_target {_flag(self.stops_at_target)} -> {_flag(other.stops_at_target)}")
         return found
 
 
