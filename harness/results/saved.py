@@ -290,11 +290,11 @@ class Corpora:
     @staticmethod
     def _load(path: str, shown: str) -> dict[str, Case] | str:
         folder = Path(path)
-        if not folder.exists() and shown == "cases":  # the suite's own corpus, installed elsewhere since
-            folder = CASES_DIR
         try:
+            if not folder.exists() and shown == "cases":  # the suite's own corpus, installed elsewhere since
+                folder = CASES_DIR
             return {case.id: case for case in load_cases(folder)}
-        except (CaseFileError, OSError) as error:
+        except (CaseFileError, OSError, ValueError) as error:
             return f"its case files cannot be read ({folder}): {error}"
 
 

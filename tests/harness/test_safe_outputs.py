@@ -20,9 +20,10 @@ from cribcheck.harness.fuzz.findings import write_case
 from cribcheck.harness.report import html as html_report
 from cribcheck.harness.report.html import HtmlReporter, render
 from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.junit import JUnitReporter
 from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
 from cribcheck.harness.report.terminal import TerminalReporter
-from cribcheck.harness.results.saved import Run
+from cribcheck.harness.results.saved import Corpora, Run
 from cribcheck.harness.results.status import Status
 
 from .conftest import zoo
@@ -229,6 +230,15 @@ def test_a_file_name_made_of_text_is_bounded_and_stays_unique(tmp_path: Path) ->
     written = write_case(document, tmp_path)
     assert written.parent == tmp_path and len(written.name) == 125  # 120 and ".yaml"
     assert write_case({"topic": "t", "cases": [{"id": "fuzz-show-1"}]}, tmp_path).name == "fuzz-show-1.yaml"
+
+
+def test_a_case_file_or_corpus_named_by_300_characters_is_no_path(tmp_path: Path) -> None:
+    """Before: JUnit asked the file system whether a case's `file` (report text) is a file of this
+    folder, and a name of 300 characters raised OSError (Errno 36); reading a report back asked
+    whether its corpus folder exists, alike. Such a name is no file of this folder, and no corpus."""
+    feed(run_of(Texts.of(file="f" * 300)), JUnitReporter(tmp_path / "j.xml"))
+    assert 'file="' not in (tmp_path / "j.xml").read_text(encoding="utf-8")
+    assert "cannot be read" in str(Corpora()._load("c" * 300, "c" * 300))
 
 
 def test_summary_of_two_runs_prints_no_control_sequence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
