@@ -45,6 +45,9 @@ export interface AdapterOptions {
    * only); the operations that judge all of it; or, by operation, true or the rejection codes
    * judged there ({ play: ["over_31"] }), an operation left out judging none. */
   judgesInput?: boolean | Operation[] | { [Op in Operation]?: boolean | RejectionCode[] };
+  /** true: the winner's score stops at the target (121, not 119 + 6 = 125), as a board's game
+   * hole does; hello `stops_at_target`. */
+  stopsAtTarget?: boolean;
 }
 
 export class Rejected extends Error {
@@ -99,6 +102,8 @@ export interface RecorderOptions {
   operations: Operation[];
   /** The optional parts the engine's answers hold (only those are compared). */
   features?: Feature[];
+  /** true: the winner's score stops at the target (hello `stops_at_target`). */
+  stopsAtTarget?: boolean;
 }
 
 /** Writes a transcript for `cribcheck check FILE.jsonl`, its hello first, each line at once (the

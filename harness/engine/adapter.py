@@ -22,7 +22,8 @@ answer carrying the traceback. The helper:
   (`{"show": ["breakdown"]}`), and an engine that trusts its callers says `judges_input=False`
   (or lists the operations where it does judge, or maps each of those to the rejection codes it
   judges there: `{"play": ["over_31"]}`): the harness then sends it no rejection case it does not
-  judge (docs/PROTOCOL.md, "claims per operation");
+  judge (docs/PROTOCOL.md, "claims per operation"); an engine that stops the
+  winner's score at the target (121, not 119 + 6 = 125) says `stops_at_target=True`;
 - answers each request in the order received (requests may be pipelined), and `unknown_profile`
   for a profile it was not given, without calling the handler;
 - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
@@ -126,6 +127,8 @@ class Adapter:
     # or a mapping of the operations where it judges to True or the rejection codes it judges there
     # ({"play": ["over_31"]}); an operation left out judges none.
     judges_input: JudgesInput = True
+    # The winner's score stopped at the target, as a board's game hole does (hello `stops_at_target`).
+    stops_at_target: bool = False
 
     def judges(self, op: str) -> bool | list[str]:
         """What the engine claims to judge of the illegal input of `op`: all (True), none (False),
@@ -146,13 +149,14 @@ class Adapter:
         operations: list[str] | dict[str, dict[str, Any]] = list(self.handlers)
         if self.operation_features or not all(self.judges(op) is True for op in self.handlers):
             operations = {op: self._claims_of(op) for op in self.handlers}
-        return {
+        hello = {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": self.name, "version": self.version, "language": self.language, **self.extra},
             "profiles": list(self.profiles),
             "operations": operations,
             "features": list(self.features),
         }
+        return {**hello, "stops_at_target": True} if self.stops_at_target else hello
 
     def _claims_of(self, op: str) -> dict[str, Any]:
         claims: dict[str, Any] = {}
@@ -453,7 +457,8 @@ class HandLog:
 class Recorder:
     """Writes a transcript: one line per operation an engine did, with its answer, for
     `cribcheck check FILE.jsonl`. The first line is the engine's hello (what it claims: only the
-    optional parts listed in `features` are compared). Give `stream` a file opened for writing
+    optional parts listed in `features` are compared; `stops_at_target=True` for an engine whose
+    winner's score stops at the target). Give `stream` a file opened for writing
     (text); each line is written and flushed at once, so a game that crashes leaves every line
     before it.
 
@@ -475,16 +480,19 @@ class Recorder:
         profiles: Sequence[str],
         operations: Sequence[str],
         features: Sequence[str] = (),
+        stops_at_target: bool = False,
     ) -> None:
         self.stream = stream
         engine = {"name": name, "version": version, "language": language}
-        hello = {
+        hello: dict[str, Any] = {
             "protocol": PROTOCOL_VERSION,
             "engine": engine,
             "profiles": list(profiles),
             "operations": list(operations),
             "features": list(features),
         }
+        if stops_at_target:
+            hello["stops_at_target"] = True
         self._write({"hello": hello})
 
     def line(

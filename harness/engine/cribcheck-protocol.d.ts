@@ -123,6 +123,16 @@ export type Capabilities = {
    * `operations` an object, an operation's own `features` add to these.
    */
   features?: Feature[];
+  /**
+   * Whether the engine stops the winner's score at the target, as a board's game hole does
+   * (default false: the winner's score is the points reached, 119 + a crib of 6 is 125). Both
+   * readings are conformant. An engine that says true has its winner's score compared with the
+   * target (121, or 61) wherever the points reached pass it, in `hand`, `game` and `match` results
+   * and their events' scores; who wins, the moment of the win, the loser's score, skunks by the
+   * loser's score and game points are compared as ever. Under a profile that measures a skunk by
+   * the winning margin, the margin is measured from the target.
+   */
+  stops_at_target?: boolean;
 };
 
 /**

@@ -63,6 +63,11 @@ class EngineInfo:
         """Whether the engine judges the illegal input of `op` that the rejection `code` answers."""
         return self.capabilities.judges(op, code)
 
+    @property
+    def stops_at_target(self) -> bool:
+        """The engine stops the winner's score at the target (hello `stops_at_target`)."""
+        return self.capabilities.stops_at_target
+
     def why_not(self, op: str, profile: str, *, rejection: str | None = None) -> str | None:
         """Why a case x profile expecting `rejection` (a code, or None for a result) is not
         applicable to this engine, or None when it is."""

@@ -23,10 +23,10 @@ from typing import Any
 
 import yaml
 
-from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.contract.files import NoAliasDumper, name_part
 from cribcheck.harness.corpus.cases import case_schema, catalogue
 from cribcheck.harness.fuzz.example import Example, reference_profile
-from cribcheck.harness.operations.compare import describe_answer, mismatches
+from cribcheck.harness.operations.compare import WHERE, describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.operations.rule_ids import PLAY_PARTS, SHOW_PARTS, flush_rule
 from cribcheck.reference import Profile
@@ -185,11 +185,10 @@ def tag_vocabulary() -> frozenset[str]:
 
 def case_expectation(op: str, answer: Mapping[str, Any]) -> Json:
     """A reference answer (`{"ok": ...}` or `{"rejected": ...}`) as a case expectation: every
-    result key the case format has for `op`, or the rejection's code, index and hand."""
+    result key the case format has for `op`, or the rejection's code, index, hand and game."""
     if "rejected" in answer:
         rejected = answer["rejected"]
-        where = ("index", "hand", "game")
-        return {"rejected": rejected["code"], **{key: rejected[key] for key in where if key in rejected}}
+        return {"rejected": rejected["code"], **{key: rejected[key] for key in WHERE if key in rejected}}
     result = answer["ok"]
     kept = {key: result[key] for key in result_keys(op) if key in result}
     if op == "match":  # a match's games give what a case's matchGame has (no events)
@@ -469,6 +468,8 @@ def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 
 _CaseDumper.add_representer(str, _text)
 
+CASE_FILE_NAME_MOST = 120  # characters of a case file's name: its id (a slug), bounded
+
 HEADER = (
     "# Written by `cribcheck fuzz`: a disagreement with the reference engine, shrunk to one case.\n"
     "# Check it, then move it into the topic file under cases/ it belongs to (or commit it as is).\n"
@@ -484,8 +485,9 @@ def dump_case(document: Mapping[str, Any], header: str = HEADER) -> str:
 
 def write_case(document: Mapping[str, Any], folder: Path, header: str = HEADER) -> Path:
     """Write the case file `<id>.yaml` in `folder` (made if need be), under the comment `header`;
-    the path written."""
+    the path written. An id too long for a file name is bounded (files.name_part: a digest keeps
+    two ids apart)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{document['cases'][0]['id']}.yaml"
+    path = folder / f"{name_part(str(document['cases'][0]['id']), CASE_FILE_NAME_MOST)}.yaml"
     path.write_text(dump_case(document, header), encoding="utf-8")
     return path

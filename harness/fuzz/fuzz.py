@@ -186,7 +186,9 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
     if "rejected" in expected and not engine.info.judges(example.op, expected["rejected"]):
         return None
-    compared = compared_expectation(example.op, expected, features)
+    compared = compared_expectation(
+        example.op, expected, features, profile=example.profile, stops_at_target=engine.info.stops_at_target
+    )
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])
     try:
         outcome = next(answers)

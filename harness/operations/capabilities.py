@@ -57,6 +57,8 @@ class Capabilities:
 
     profiles: frozenset[str]
     operations: Mapping[str, OperationClaim]
+    # The winner's score stopped at the target (hello `stops_at_target`, harness.operations.at_target).
+    stops_at_target: bool = False
 
     @classmethod
     def from_hello(cls, hello: Mapping[str, Any]) -> Capabilities:
@@ -72,7 +74,9 @@ class Capabilities:
             }
         else:
             operations = {op: OperationClaim(common) for op in listed}
-        return cls(frozenset(hello["profiles"]), MappingProxyType(operations))
+        return cls(
+            frozenset(hello["profiles"]), MappingProxyType(operations), bool(hello.get("stops_at_target", False))
+        )
 
     @classmethod
     def uniform(
@@ -146,7 +150,8 @@ class Capabilities:
             own = self.operations[op].features - common
             if own:
                 parts.append(f"{op} also {', '.join(sorted(own))}")
-        return "; ".join(parts + judging_parts({op: self.operations[op] for op in ops}))
+        board = ["the winner's score stops at the target"] if self.stops_at_target else []
+        return "; ".join(parts + judging_parts({op: self.operations[op] for op in ops}) + board)
 
     def differences(self, other: Capabilities) -> list[str]:
         """What `other` claims otherwise than this, one line per difference (empty when the same)."""
@@ -161,6 +166,8 @@ class Capabilities:
                 found.append(f"features of {op} {_names(before.features)} -> {_names(after.features)}")
             if before.judges_input != after.judges_input:
                 found.append(f"judges_input of {op} {_listed(before.judges_input)} -> {_listed(after.judges_input)}")
+        if self.stops_at_target != other.stops_at_target:
+            found.append(f"stops_at_target {_listed(self.stops_at_target)} -> {_listed(other.stops_at_target)}")
         return found
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.operations.compare import WHERE
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.report.escaping import visible
 from cribcheck.harness.results.results import (
@@ -112,13 +113,13 @@ def _joined(words: tuple[str, ...]) -> str:
 
 def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> Any:
     """The engine's answer in the expectation's own shape, so that the two diff cleanly: a result
-    cut down to the keys the expectation gives, a rejection as `{rejected: CODE, index, hand}`."""
+    cut down to the keys the expectation gives, a rejection as `{rejected: CODE, index, hand, game}`."""
     if answer is None:
         return None
     if "rejected" in answer:
         rejection = answer["rejected"]
         shown = {"rejected": rejection.get("code")}
-        shown.update({key: rejection[key] for key in ("index", "hand") if key in rejection})
+        shown.update({key: rejection[key] for key in WHERE if key in rejection})
         return shown
     result = answer.get("ok", {})
     if expected is None or "rejected" in expected or not isinstance(result, Mapping):

@@ -9,13 +9,13 @@ comparison, then each engine's own report; JUnit holds each engine's suites, nam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
+from cribcheck.harness.contract.files import name_part
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
 from cribcheck.harness.report.common import CollectingReporter
@@ -123,15 +123,12 @@ def side_by_side_junit(comparison: Comparison, path: Path) -> None:
 
 
 def badge_paths(path: Path, comparison: Comparison) -> list[Path]:
-    """One badge per engine: FILE.json becomes FILE.A-engine-name.json, FILE.B-..."""
+    """One badge per engine: FILE.json becomes FILE.A-engine-name.json, FILE.B-... (the engine's
+    name bounded: files.name_part; the letter keeps two engines of one name apart)."""
     return [
-        path.with_name(f"{path.stem}.{column.letter}-{_slug(column.run.label)}{path.suffix or '.json'}")
+        path.with_name(f"{path.stem}.{column.letter}-{name_part(column.run.label)}{path.suffix or '.json'}")
         for column in comparison.columns
     ]
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
 
 
 def print_terminal(

@@ -453,7 +453,11 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
         for outcome in outcomes:
             item = by_seq.pop(outcome.seq)
             result = judge(
-                item, outcome, features[item.case.op], plan.expectations.for_item(item.case.id, item.profile)
+                item,
+                outcome,
+                features[item.case.op],
+                plan.expectations.for_item(item.case.id, item.profile),
+                stops_at_target=info.stops_at_target,
             )
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)

@@ -273,7 +273,7 @@ def _run(engine: Engine, out: TextIO, items: Sequence[Item]) -> int:
             outcome = next(iter(engine.answer([request])))
             if outcome.line:
                 print(f"<- {outcome.line.rstrip()}", file=out)
-            result = judge(item, outcome, features)
+            result = judge(item, outcome, features, stops_at_target=info.stops_at_target)
         results.append(result)
         bad += result.status.fails_run
         print(f"{result.status.value.upper()}{': ' + result.message if result.message else ''}", file=out)
