@@ -218,12 +218,15 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
     ending: dict[str, Any] = {}
     planned = count_lines(path) - (1 if hello else 0)
     each_case = [reporter.case for reporter in reporters]
-    with interrupt_once(), earlier_objects_left_alone(), cached_profiles(), remembered_answers():
+    with interrupt_once(), earlier_objects_left_alone(), cached_profiles():
         for reporter in reporters:
             reporter.start(header(path, info, args, planned))
         bad = 0
         try:
-            with closing(judged_lines(path, info, jobs)) as lines:  # closed: the workers are ended
+            # the answers remembered while the lines are judged, and only then: the diagnosis
+            # replays the failures with known bugs patched into the reference, and must not be
+            # given the clean answers remembered here (it would then differ from `summary`'s)
+            with remembered_answers(), closing(judged_lines(path, info, jobs)) as lines:  # closed: workers ended
                 for number, judged in lines:
                     result = judged.result
                     if not (selection.takes_case(result.case) and selection.takes_profile(result.profile)):
@@ -241,7 +244,7 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
             ending["interrupted"] = True
         selected = bool(args.profile or args.case or args.exclude)
         complete = not ending and (selected or len(results) == planned)
-        outcome = end_run(reporters, results, started, complete=complete, **ending)
+        outcome = end_run(reporters, results, started, complete=complete, engine=info, **ending)
     return Checked(tuple(results), outcome.footer.exit_status, findings)
 
 
