@@ -70,6 +70,7 @@ from cribcheck.harness.transcripts.jobs import default_jobs, judged_lines
 from cribcheck.harness.transcripts.judge import finding_rules
 from cribcheck.harness.transcripts.lines import Hello, count_lines, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
+from cribcheck.reference.profiles import profile_names
 
 MODE = "transcript"  # the header's engine mode: the answers come from a file, not a process
 CASE_HEADER = (
@@ -83,7 +84,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select = parser.add_argument_group("selection")
     select.add_argument("--profile", action="append", default=[], help="judge the lines of this profile only")
     select.add_argument(
-        "--case", action="append", default=[], metavar="GLOB", help="the lines whose name (line-12) matches GLOB"
+        "--case",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="the lines whose name (line-12) matches GLOB; `line-12[six-card]`: under that profile",
     )
     select.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="leave out these lines")
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N lines that fail or cannot be read")
@@ -212,6 +217,7 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
     info = hello.info if hello else None
     jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs(path)
     selection = Selection(profiles=tuple(args.profile), cases=tuple(args.case), excluded=tuple(args.exclude))
+    named = selection.named(frozenset([*profile_names(), *(info.profiles if info else ())]))  # `line-12[six-card]`
     results: list[CaseResult] = []
     findings = Findings()
     max_fail = _max_fail(args)
@@ -229,7 +235,7 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
             with remembered_answers(), closing(judged_lines(path, info, jobs)) as lines:  # closed: workers ended
                 for number, judged in lines:
                     result = judged.result
-                    if not (selection.takes_case(result.case) and selection.takes_profile(result.profile)):
+                    if not selection.takes(result.case, result.profile, named):
                         continue
                     results.append(result)
                     for case in each_case:
