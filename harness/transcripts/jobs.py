@@ -26,14 +26,14 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.transcripts.judge import Judge, Judged
-from cribcheck.harness.transcripts.lines import Hello, raw_lines, read_line, read_transcript
+from cribcheck.harness.transcripts.lines import Begin, Hello, raw_lines, read_line, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
 
 CHUNK_BYTES = 4 << 20  # of lines sent to a worker at a time
 IN_FLIGHT = 2  # chunks per worker read ahead
 PARALLEL_FROM = 4 << 20  # bytes: a smaller transcript is judged here unless --jobs is given
 
-Numbered = tuple[int, Judged]
+Numbered = tuple[int, Judged | Begin]  # a line's result, or a begin line (not judged: followed)
 Passed = tuple[int, str, str]  # a line that agrees, as a worker sends it back: its number, op and profile
 
 
@@ -72,12 +72,12 @@ class Chunk:
 def judged_lines(
     path: Path, info: EngineInfo | None, jobs: int, *, chunk_bytes: int = CHUNK_BYTES
 ) -> Iterator[Numbered]:
-    """Every line but the hello, judged, with its number, in order. Close the iterator (or let it
-    be collected) to end the workers early."""
+    """Every line but the hello, judged, with its number, in order (a begin line as itself).
+    Close the iterator (or let it be collected) to end the workers early."""
     if jobs <= 1:
         judge = Judge(path, info)
         for line in read_transcript(path):
-            judged = judge.line(line)
+            judged = line if isinstance(line, Begin) else judge.line(line)
             if judged is not None:
                 yield line.number, judged
         return
@@ -148,7 +148,11 @@ def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
     judged: list[Numbered | Passed] = []
     with cached_profiles(), remembered_answers():
         for number, raw in chunk.lines:
-            result = judge.line(read_line(number, raw, first=number == chunk.first))
+            line = read_line(number, raw, first=number == chunk.first)
+            if isinstance(line, Begin):
+                judged.append((number, line))
+                continue
+            result = judge.line(line)
             if result is None:
                 continue
             if result.result.status is Status.PASS and result.finding is None:

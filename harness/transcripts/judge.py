@@ -28,6 +28,7 @@ from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import answer_of, judge, not_applicable
 from cribcheck.harness.transcripts.lines import BadLine, Entry, Line
+from cribcheck.harness.transcripts.unfinished import Unfinished
 from cribcheck.reference import CribbageError, load_profile, play_pegging
 from cribcheck.reference.pegging import LastCard, Reset
 
@@ -146,7 +147,7 @@ class Judge:
         )
 
     def line(self, line: Line) -> Judged | None:
-        """A line's result (None for the hello, which is not judged)."""
+        """A line's result (None for the hello and a begin line, which are not judged)."""
         if isinstance(line, Entry):
             return self.entry(line)
         if isinstance(line, BadLine):
@@ -186,6 +187,20 @@ class Judge:
     def passed(self, number: int, op: str, profile: str) -> Judged:
         """A line that agrees: kept as its name and status (the transcript holds the rest)."""
         return Judged(CaseResult(Item(self.case(number, op, profile, {}), profile), Status.PASS))
+
+    def unfinished(self, unfinished: Unfinished) -> Judged:
+        """A game or hand begun and never ended: an error named by its begin line."""
+        begun = unfinished.begun
+        problem = unfinished.problem()
+        case = self.case(
+            begun.number,
+            begun.what,
+            begun.profile,
+            {},
+            title=f"line {begun.number}: a {begun.what} that never ended",
+            explain=f"Line {begun.number} of {self.source}: {problem}",
+        )
+        return Judged(CaseResult(Item(case, begun.profile), Status.ERROR, f"line {begun.number}: {problem}"))
 
     def bad(self, line: BadLine) -> Judged:
         op = line.op or ""  # a line that names no operation readably: the report says null
