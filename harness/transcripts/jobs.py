@@ -34,7 +34,9 @@ IN_FLIGHT = 2  # chunks per worker read ahead
 PARALLEL_FROM = 4 << 20  # bytes: a smaller transcript is judged here unless --jobs is given
 
 Numbered = tuple[int, Judged | Begin]  # a line's result, or a begin line (not judged: followed)
-Passed = tuple[int, str, str]  # a line that agrees, as a worker sends it back: its number, op and profile
+Passed = tuple[
+    int, str, str, tuple[str, ...]
+]  # a line that agrees, as a worker sends it back: number, op, profile, rules
 
 
 def default_jobs(path: Path) -> int:
@@ -102,12 +104,12 @@ def _in_processes(path: Path, info: EngineInfo | None, jobs: int, chunk_bytes: i
 
 
 def _unpacked(judged: list[Numbered | Passed], judge: Judge) -> Iterator[Numbered]:
-    """A chunk's results as judged here: a line that agrees came back as its number, op and
+    """A chunk's results as judged here: a line that agrees came back as its number, op, rules and
     profile (a fraction of the bytes of its result), and is made again as the judge makes it."""
     for item in judged:
-        if len(item) == 3:
-            number, op, profile = item
-            yield number, judge.passed(number, op, profile)
+        if len(item) == 4:
+            number, op, profile, rules = item
+            yield number, judge.passed(number, op, profile, rules)
         else:
             yield item
 
@@ -143,7 +145,7 @@ def _chunk(path: Path, info: EngineInfo | None, first: Raw, held: list[Raw]) -> 
 
 def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
     """In a worker: the chunk's lines judged, with the reference's answers remembered within it;
-    a line that agrees sent back as its number, op and profile."""
+    a line that agrees sent back as its number, op, profile and rules."""
     judge = Judge(chunk.path, chunk.info())
     judged: list[Numbered | Passed] = []
     with cached_profiles(), remembered_answers():
@@ -156,7 +158,8 @@ def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
             if result is None:
                 continue
             if result.result.status is Status.PASS and result.finding is None:
-                judged.append((number, result.result.case.op, result.result.profile))
+                passed = result.result
+                judged.append((number, passed.case.op, passed.profile, passed.case.rules))
             else:
                 judged.append((number, result))
     return judged
