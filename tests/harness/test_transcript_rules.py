@@ -15,21 +15,14 @@ from cribcheck.harness.fuzz.findings import Finding
 from cribcheck.harness.transcripts.judge import Judge, finding_rules
 from cribcheck.harness.transcripts.lines import Entry
 
+from .test_check import HAND
+
 Json = dict[str, Any]
 
 # docs/checking-your-engine.md's hand, worked there: A deals; B pegs TS, A 5C (fifteen 2), B JD,
 # A 5D (30), B says go, A cannot play (KH, QS) and pegs the go's 1; the count restarts, B leads
 # 3H, A KH, B 4H, A QS (27, the last card: 1). The show: B's TS JD 3H 4H with 6D, his nobs 1; A's
 # 5C 5D KH QS, fifteens 8 and a pair 2; the crib 2C 9D 8C AS, fifteens 4 (9+6, 8+6+A).
-HAND: Json = {
-    "dealer": "A",
-    "scores": {"A": 0, "B": 0},
-    "first_hand": True,
-    "dealt": {"A": ["5C", "5D", "KH", "QS", "2C", "9D"], "B": ["TS", "JD", "3H", "4H", "8C", "AS"]},
-    "starter": "6D",
-    "discards": {"A": ["2C", "9D"], "B": ["8C", "AS"]},
-    "plays": ["TS", "5C", "JD", "5D", "go", "3H", "KH", "4H", "QS"],
-}
 RIGHT: Json = {"scores": {"A": 18, "B": 1}, "winner": None}
 
 
