@@ -22,8 +22,9 @@
 // - answers hello with the profiles, operations and features given, and an error for another
 //   protocol version; features of one operation only go in `operationFeatures`
 //   (`{ show: ["breakdown"] }`), and an engine that trusts its callers says `judgesInput: false`
-//   (or lists the operations where it does judge): the harness then sends those operations legal
-//   input only (docs/PROTOCOL.md, "claims per operation");
+//   (or lists the operations where it does judge, or maps each of those to the rejection codes it
+//   judges there: `{ play: ["over_31"] }`): the harness then sends it no rejection case it does
+//   not judge (docs/PROTOCOL.md, "claims per operation");
 // - answers each request in the order received (requests may be pipelined), even when a handler
 //   answers with a Promise, and `unknown_profile` for a profile it was not given, without calling
 //   the handler (`beforeUnknownProfile(op, input)` may throw Rejected first, for a fault that
@@ -114,12 +115,22 @@ class Adapter {
     this.batchHandlers = new Map(Object.entries(batchHandlers));
     this.beforeUnknownProfile = beforeUnknownProfile;
     this.operationFeatures = new Map(Object.entries(operationFeatures));
-    this.judgesInput = typeof judgesInput === "boolean" ? judgesInput : new Set(judgesInput);
+    // true (all, of every operation), false (none), the operations where it judges all, or an
+    // object of the operations where it judges, each true or the rejection codes judged there; an
+    // operation left out judges none
+    this.judgesInput = typeof judgesInput === "boolean" || !Array.isArray(judgesInput) ? judgesInput : new Set(judgesInput);
   }
 
-  /** Whether the engine claims to judge illegal input of `op`. */
+  /** What the engine claims to judge of the illegal input of `op`: all (true), none (false), or
+   * the rejection codes listed. */
   judges(op) {
-    return typeof this.judgesInput === "boolean" ? this.judgesInput : this.judgesInput.has(op);
+    const claim = this.judgesInput;
+    if (typeof claim === "boolean") return claim;
+    if (claim instanceof Set) return claim.has(op);
+    const judged = own(claim, op) ? claim[op] : false;
+    if (typeof judged === "boolean") return judged;
+    const codes = typeof judged === "string" ? [judged] : [...judged];
+    return codes.length ? codes : false;
   }
 
   /** The answer to hello: the operations as a list when every one judges its input and has the
@@ -127,7 +138,7 @@ class Adapter {
   hello() {
     const ops = [...this.handlers.keys()];
     let operations = ops;
-    if (this.operationFeatures.size > 0 || !ops.every((op) => this.judges(op))) {
+    if (this.operationFeatures.size > 0 || !ops.every((op) => this.judges(op) === true)) {
       operations = {};
       for (const op of ops) operations[op] = this.claimsOf(op);
     }
@@ -144,7 +155,8 @@ class Adapter {
     const claims = {};
     const mine = (this.operationFeatures.get(op) || []).filter((name) => !this.features.includes(name));
     if (mine.length) claims.features = mine;
-    if (!this.judges(op)) claims.judges_input = false;
+    const judged = this.judges(op);
+    if (judged !== true) claims.judges_input = judged;
     return claims;
   }
 

@@ -28,6 +28,7 @@ from cribcheck.harness.corpus.cases import case_schema, catalogue
 from cribcheck.harness.fuzz.example import Example, reference_profile
 from cribcheck.harness.operations.compare import describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
+from cribcheck.harness.operations.rule_ids import PLAY_PARTS, SHOW_PARTS, flush_rule
 from cribcheck.reference import Profile
 
 Json = dict[str, Any]
@@ -38,12 +39,6 @@ EXPLAIN_WIDTH = 100
 
 # --- which rules a disagreement rests on -------------------------------------------------------
 
-SHOW_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
-)
-PLAY_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteen": "peg.fifteen", "thirty_one": "peg.thirty-one", "pairs": "peg.pairs", "run": "peg.runs"}
-)
 EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "play": ("peg.order",),  # a play event that differs in its scoring cites the scoring's rules instead
@@ -339,10 +334,9 @@ def _parts_rules(finding: Finding, want: Mapping[str, Any], got: Any, data: Mapp
 
 def _flush_rule(finding: Finding, data: Mapping[str, Any], crib: bool | None = None) -> str:
     """The flush rule of the set shown: the crib's, or the hand's of the profile's family."""
-    if (data.get("crib") if crib is None else crib) is True:
-        return "show.crib-flush"
-    five = reference_profile(finding.example.profile).cards_kept == 3
-    return "show.hand-flush-five-card" if five else "show.hand-flush-six-card"
+    return flush_rule(
+        reference_profile(finding.example.profile), crib=(data.get("crib") if crib is None else crib) is True
+    )
 
 
 def _event_rules(finding: Finding, want: Sequence[Any], got: Any) -> list[str]:

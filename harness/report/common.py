@@ -16,7 +16,14 @@ from typing import Any
 from cribcheck.harness.contract.dumps import plain
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.report.escaping import visible
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent, held
+from cribcheck.harness.results.results import (
+    CaseResult,
+    NotChecked,
+    RunFooter,
+    RunHeader,
+    compliance_percent,
+    held,
+)
 from cribcheck.harness.results.status import Status
 
 REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
@@ -215,18 +222,28 @@ NOT_CHECKED_KINDS = (
 )
 
 
-def not_checked_title(footer: RunFooter) -> str | None:
+def not_checked_title(not_checked: Sequence[NotChecked]) -> str | None:
     """`not checked: 1,204 results (not applicable)`, or None when everything was applicable."""
-    total = sum(gap.count for gap in footer.not_checked)
+    total = sum(gap.count for gap in not_checked)
     return f"not checked: {total:,} results (not applicable)" if total else None
 
 
-def not_checked_lines(footer: RunFooter) -> list[str]:
+def checked_text(footer: RunFooter) -> str | None:
+    """`348 of 1,835 results checked`, said beside the compliance figure so that it is never read
+    as the whole suite's; None when every result was checked."""
+    unchecked = sum(gap.count for gap in footer.not_checked)
+    if not unchecked:
+        return None
+    total = footer.summary.total
+    return f"{total - unchecked:,} of {total:,} results checked"
+
+
+def not_checked_lines(not_checked: Sequence[NotChecked]) -> list[str]:
     """What the run did not check, and why: a line per kind of gap, each name with its count
     (harness.results.results.NotChecked), the same in every report."""
     lines = []
     for kind, title in NOT_CHECKED_KINDS:
-        named = [f"{gap.name} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
+        named = [f"{gap.label} ({gap.count:,})" for gap in not_checked if gap.kind == kind]
         if named:
             lines.append(f"{title}: {', '.join(named)}")
     return lines

@@ -134,11 +134,13 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
 
 
-def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50, report: str | None = None) -> None:
-    """The terminal report: one run as `cribcheck run` prints it, several side by side; `report`:
-    the JSON Lines file that holds every result, if any."""
+def print_terminal(
+    runs: Sequence[Run], out: TextIO, *, details: int = 50, report: str | None = None, quiet: bool = False
+) -> None:
+    """The terminal report: one run as `cribcheck run` prints it (`quiet`: as `run -q`), several
+    side by side; `report`: the JSON Lines file that holds every result, if any."""
     if len(runs) == 1:
-        replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report)])
+        replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report, quiet=quiet)])
         return
     stream = SafeStream(out)
     for line in terminal_lines(Comparison.of(runs), details=details):

@@ -397,7 +397,9 @@ def run_footer(line: Mapping[str, Any], results: Iterable[CaseResult]) -> RunFoo
         stderr_tail=tuple(line.get("stderr_tail", ())),
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
-        not_checked=tuple(NotChecked(gap["kind"], gap["name"], gap["count"]) for gap in line.get("not_checked", ())),
+        not_checked=tuple(
+            NotChecked(gap["kind"], gap["name"], gap["count"], gap.get("code")) for gap in line.get("not_checked", ())
+        ),
         diagnosis=Diagnosis.from_json(line["diagnosis"]) if "diagnosis" in line else None,
     )
 
