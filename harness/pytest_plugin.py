@@ -264,7 +264,7 @@ class CribcheckItem(pytest.Item):
         lines += diff_lines(result)
         command = self.config.getoption("cribcheck_engine")
         rerun = ["cribcheck", "run", *(["--engine", command] if command else [])]
-        lines.append("rerun: " + shlex.join([*rerun, "--case", case.id, "--profile", result.profile]))
+        lines.append("rerun: " + shlex.join([*rerun, "--case", f"{case.id}[{result.profile}]"]))
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -68,6 +68,7 @@ NAMES: Mapping[tuple[str, str], str] = {
     ("result.schema.json", "winner"): "Winner",
     ("result.schema.json", "events"): "Events",
     ("transcript-line.schema.json", "hello"): "TranscriptHello",
+    ("transcript-line.schema.json", "begin"): "TranscriptBegin",
     ("transcript-line.schema.json", "answer"): "TranscriptAnswer",
     ("transcript-line.schema.json", "answerFields"): "TranscriptAnswerFields",
 }

@@ -110,6 +110,12 @@ export interface RecorderOptions {
  * twin of adapter.py's Recorder). `target`: a file's path, or an open file descriptor (1: stdout). */
 export class Recorder {
   constructor(target: string | number, options: RecorderOptions);
+  /** Adds lines to a transcript whose hello is already written (a path, appended to, or a descriptor). */
+  static continuing(target: string | number): Recorder;
+  /** A game begins: a game begun and never ended is reported by `cribcheck check`. */
+  beginGame(profile: Profile): void;
+  /** A hand begins (written as beginGame), and its log. */
+  beginHand(profile: Profile, dealer: string, scores: Record<string, number>, firstHand?: boolean): HandLog;
   /** Any operation: its input and the engine's answer, { ok: result } or { rejected: { code, index } }. */
   line(op: Operation, profile: Profile, input: Input, answer: { ok: Record<string, unknown> } | { rejected: { code: RejectionCode; index?: number; hand?: number; game?: number } }): void;
   show(profile: Profile, cards: string[], starter: string, crib: boolean, total: number, extra?: Record<string, unknown>): void;

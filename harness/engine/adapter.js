@@ -534,10 +534,13 @@ class HandLog {
  * in `features` are compared; `stopsAtTarget: true` for an engine whose winner's score stops at
  * the target). `target` is a file's path (created or emptied) or an open file
  * descriptor (1: stdout). Each line is written synchronously, so a game that crashes leaves every
- * line before it. The twin of adapter.py's Recorder.
+ * line before it. `beginGame` and `beginHand` write that a game or hand begins, so that one that
+ * crashes or hangs before its `game` (or `hand`) line is reported by `cribcheck check`. The twin of
+ * adapter.py's Recorder.
  *
  *   const record = new Recorder("games.jsonl", { name: "mycrib", version: "2.1", profiles: ["six-card"], operations: ["hand", "game"] });
- *   const hand = new HandLog("A", { A: 0, B: 0 }, true);
+ *   record.beginGame("six-card");
+ *   const hand = record.beginHand("six-card", "A", { A: 0, B: 0 }, true);
  *   // ... hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
  *   record.hand("six-card", hand, { A: 9, B: 4 }, null);
  *   record.close();
@@ -550,6 +553,28 @@ class Recorder {
     const hello = { protocol: PROTOCOL_VERSION, engine, profiles: [...profiles], operations: [...operations], features: [...features] };
     if (stopsAtTarget === true) hello.stops_at_target = true;
     this.write({ hello });
+  }
+
+  /** A recorder that adds lines to a transcript whose hello is already written (by another process:
+   * a game played in a child process, that a timeout can end): `target` a path (appended to) or a
+   * file descriptor. */
+  static continuing(target) {
+    const recorder = Object.create(Recorder.prototype);
+    recorder.owned = typeof target !== "number";
+    recorder.fd = recorder.owned ? fs.openSync(target, "a") : target;
+    return recorder;
+  }
+
+  /** A game begins: written before its lines, so that a game that never ends (the engine crashed or
+   * hung) is reported, with its last line, rather than silently missing. */
+  beginGame(profile) {
+    this.write({ begin: "game", profile });
+  }
+
+  /** A hand begins: written, as `beginGame`, and the hand's log returned. */
+  beginHand(profile, dealer, scores, firstHand = false) {
+    this.write({ begin: "hand", profile });
+    return new HandLog(dealer, scores, firstHand);
   }
 
   /** Any operation: its input and the engine's answer, `{ ok: result }` or `{ rejected: { code, index } }`. */

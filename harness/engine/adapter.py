@@ -460,12 +460,14 @@ class Recorder:
     optional parts listed in `features` are compared; `stops_at_target=True` for an engine whose
     winner's score stops at the target). Give `stream` a file opened for writing
     (text); each line is written and flushed at once, so a game that crashes leaves every line
-    before it.
+    before it. `begin_game` and `begin_hand` write that a game or hand begins, so that one that
+    crashes or hangs before its `game` (or `hand`) line is reported by `cribcheck check`.
 
         with open("games.jsonl", "w") as out:
             record = Recorder(out, name="mycrib", version="2.1", language="Python",
                               profiles=["six-card"], operations=["hand", "game"])
-            hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+            record.begin_game("six-card")
+            hand = record.begin_hand("six-card", dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
             ...  # hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
             record.hand("six-card", hand, scores={"A": 9, "B": 4}, winner=None)
     """
@@ -494,6 +496,24 @@ class Recorder:
         if stops_at_target:
             hello["stops_at_target"] = True
         self._write({"hello": hello})
+
+    @classmethod
+    def continuing(cls, stream: IO[str]) -> Recorder:
+        """A recorder that adds lines to a transcript whose hello is already written (by another
+        process: a game played in a process of its own, that a timeout can end)."""
+        recorder = cls.__new__(cls)
+        recorder.stream = stream
+        return recorder
+
+    def begin_game(self, profile: str) -> None:
+        """A game begins: written before its lines, so that a game that never ends (the engine
+        crashed or hung) is reported, with its last line, rather than silently missing."""
+        self._write({"begin": "game", "profile": profile})
+
+    def begin_hand(self, profile: str, dealer: str, scores: Mapping[str, int], first_hand: bool = False) -> HandLog:
+        """A hand begins: written, as `begin_game`, and the hand's log returned."""
+        self._write({"begin": "hand", "profile": profile})
+        return HandLog(dealer, scores, first_hand)
 
     def line(
         self,

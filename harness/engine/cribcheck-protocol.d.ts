@@ -486,7 +486,7 @@ export type Bye = {
  * taken as claimed and no feature. `cribcheck check` judges each line by the reference engine, the
  * line number being the case's name (`line-12`).
  */
-export type TranscriptLine = Record<string, unknown> & (TranscriptHello | TranscriptAnswer);
+export type TranscriptLine = Record<string, unknown> & (TranscriptHello | TranscriptBegin | TranscriptAnswer);
 
 /**
  * The engine's answer to hello, as it gives it (hello-response.schema.json): only as the first
@@ -495,6 +495,23 @@ export type TranscriptLine = Record<string, unknown> & (TranscriptHello | Transc
 export type TranscriptHello = {
   /** Who the engine is and what it claims: its profiles, operations and features. */
   hello: Capabilities;
+};
+
+/**
+ * A game or a hand begins: written by a recorder as it begins, before the game's (or the hand's)
+ * lines. A `game` line ends the game begun and every hand begun in it; a `hand` line ends the hand
+ * begun. A game or hand begun and never ended (another begins first, or the transcript ends) is
+ * reported by `cribcheck check` as an error of its own, with its last line: the engine crashed or
+ * hung in it. Optional: a transcript without begin lines is judged as one with them, but for this.
+ */
+export type TranscriptBegin = {
+  /**
+   * What begins: `game` (ended by a `game` line) or `hand` (ended by a `hand` line, or by its
+   * game's `game` line).
+   */
+  begin: "game" | "hand";
+  /** The profile it is played under, as in a request. */
+  profile: Profile;
 };
 
 /**

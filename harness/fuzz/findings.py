@@ -96,6 +96,7 @@ ROTATION_RULES: Mapping[str, str] = MappingProxyType(  # who leads a series, or 
 )
 SIDE_KEYS = frozenset({"scores", "winner", "points", "totals"})  # keys that partners' pooled points decide
 MATCH_END_KEYS = frozenset({"games", "winner", "decided_by"})  # keys that a triple skunk's end of match decides
+SKUNK_KEYS = frozenset({"skunk", "game_points", "wins_match_outright", "wins_match"})  # a game's skunk decides them
 REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "invalid_card": ("input.cards", "cards.deck"),
@@ -258,9 +259,30 @@ def _table_rules(finding: Finding, profile: Profile, rules: Sequence[str]) -> li
     keys = set(finding.differing_keys())
     if profile.sides is not None and keys & SIDE_KEYS:
         rules.append("game.sides")
-    if finding.example.op == "match" and profile.triple_skunk_ends_match and keys & MATCH_END_KEYS:
+    if profile.sides is not None and keys & SKUNK_KEYS:
+        rules.append("game.partnership-skunk")  # the losing side's score decides the skunk
+    if profile.triple_skunk_ends_match and keys & (MATCH_END_KEYS if finding.example.op == "match" else SKUNK_KEYS):
         rules.append("match.triple-skunk")
+    if profile.crib_from_deck and finding.example.op == "deal" and "crib_card" in keys:
+        rules.append("deal.crib-card")
+    if has_claims(finding.example.input) and keys:
+        rules.append(_claim_rule(finding, profile))
     return rules
+
+
+def has_claims(data: Mapping[str, Any]) -> bool:
+    """Whether an input carries muggins claims (a hand's, or one of a game's hands')."""
+    hands = data.get("hands")
+    return bool(data.get("claims")) or (
+        isinstance(hands, list) and any(isinstance(hand, Mapping) and hand.get("claims") for hand in hands)
+    )
+
+
+def _claim_rule(finding: Finding, profile: Profile) -> str:
+    """The rule of a line's claims: without muggins they change nothing (muggins.off); with it, the
+    points pegged as they fall are never claimed (muggins.never-claimed), the rule a claim most
+    easily breaks beside those of the muggins events."""
+    return "muggins.never-claimed" if profile.muggins else "muggins.off"
 
 
 def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
@@ -287,7 +309,7 @@ def _result_rules(finding: Finding, keys: Sequence[str], got: Mapping[str, Any])
             continue
         elif key != "events":
             rules += KEY_RULES.get(op, {}).get(key, ())
-            if key == "skunk" and "double_skunk" in (expected.get("skunk"), got.get("skunk")):
+            if key in ("skunk", "game_points") and "double_skunk" in (expected.get("skunk"), got.get("skunk")):
                 rules.append("game.double-skunk")
     if op == "pegging":
         rules.append(COUNT_RULE)

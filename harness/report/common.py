@@ -99,9 +99,10 @@ class CollectingReporter:
 
 
 def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
-    """The command that runs this result again (under each of `profiles`, when given)."""
-    chosen = " ".join(f"--profile {shlex.quote(profile)}" for profile in profiles or [result.profile])
-    words = f"--case {shlex.quote(result.case.id)} {chosen}"
+    """The command that runs this result again (under each of `profiles`, when given): `--case`
+    with the result's name as every report prints it, `'ID[profile]'` (or `'ID[p, q]'`)."""
+    name = f"{result.case.id}[{', '.join(profiles or [result.profile])}]"
+    words = f"--case {shlex.quote(name)}"
     return f"{_joined(header.rerun_prefix)} {words}" if header.rerun_prefix else words
 
 

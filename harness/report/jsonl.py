@@ -29,7 +29,7 @@ SLIM_MEMBERS = ("id", "op", "profile", "status", "duration_ms")  # what a slim l
 SLIM_NOTE = (
     "A passing result's line holds only its id, op, profile, status and duration_ms: its title, file, rules, tags, "
     "explain and the expectation compared are in its case file (in `cases`), its answer was that expectation, "
-    "its rerun command is `rerun_prefix` + --case ID --profile P. `cribcheck summary` reads them from there; "
+    "its rerun command is `rerun_prefix` + --case 'ID[P]'. `cribcheck summary` reads them from there; "
     "`cribcheck run --report-full` writes them into every line."
 )
 

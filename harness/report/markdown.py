@@ -153,10 +153,8 @@ class MarkdownReporter(CollectingReporter):
                 f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
                 f"{known}{cause.explains:,} of the {total:,} failing results."
             )
-            commands = [md_code(explain_command(self._header, cause.case))]
-            rerun = smallest_rerun(self._header, cause, self._results)
-            if rerun:
-                commands.append(md_code(rerun))
+            found = (explain_command(self._header, cause.case), smallest_rerun(self._header, cause, self._results))
+            commands = [md_code(command) for command in found if command]
             lines.append(f"   Look first at {md_code(cause.case)}: {', then '.join(commands)}")
         if len(diagnosis.causes) > CAUSES:
             lines.append(f"{CAUSES + 1}. and {len(diagnosis.causes) - CAUSES:,} more causes, their failures below.")

@@ -237,7 +237,7 @@ class RunHeader:
     started: str  # ISO 8601
     selection: Mapping[str, Any]
     planned: int
-    rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+    rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case 'ID[P]'` is added
     cases_path: str = ""  # the corpus, absolute: where a slim report's reader finds the case files
 
 

@@ -249,9 +249,13 @@ class _RunBuilder:
     def _rerun(self, line: Mapping[str, Any], where: str) -> None:
         """The run's rerun prefix, from the first case line; every other line must share it."""
         rerun = line["rerun"]
-        tail = " " + shlex.join(["--case", line["id"], "--profile", line["profile"]])
-        if not rerun.endswith(tail):
-            raise ReportFileError(f"{where}: rerun does not end with `{tail.strip()}`: {rerun!r}")
+        tails = [  # the result's name (`--case 'ID[P]'`), or as older reports wrote it
+            " " + shlex.join(["--case", f"{line['id']}[{line['profile']}]"]),
+            " " + shlex.join(["--case", line["id"], "--profile", line["profile"]]),
+        ]
+        tail = next((tail for tail in tails if rerun.endswith(tail)), None)
+        if tail is None:
+            raise ReportFileError(f"{where}: rerun does not end with `{tails[0].strip()}`: {rerun!r}")
         start = rerun[: -len(tail)]
         if self.prefix_text is None:
             self.prefix_text = start
