@@ -62,6 +62,12 @@ def _peg() -> ModuleType:
     return peg
 
 
+def _rules() -> ModuleType:
+    from cribcheck.harness.report import rules_page
+
+    return rules_page
+
+
 def _smoke() -> ModuleType:
     from cribcheck.harness.run import smoke
 
@@ -137,6 +143,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
     Command("count", "count any hand or crib, its rules cited, under each reading of the disputes", _count),
     Command("peg", "replay any pegging event by event, its rules cited, under each reading of the disputes", _peg),
+    Command("rules", "the rules book with worked examples, as Markdown or one HTML page with a search box", _rules),
     Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
     Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(

@@ -258,6 +258,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["name"] = _name
+    env.filters["whole"] = Block  # a text of the suite's own shown whole (the rules book's statements)
     env.globals["split_profile"] = _split_profile
     env.globals["anchor"] = rule_anchor
     env.globals["newline"] = "\n"  # a line's end inside <pre> (trim_blocks takes the template's own)
