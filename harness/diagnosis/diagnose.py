@@ -37,13 +37,14 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
 from cribcheck.harness.operations.answers import run_reference
-from cribcheck.harness.operations.divergence import Signature, describe, rules_of, signatures
+from cribcheck.harness.operations.divergence import Signature, describe, resolved, rules_of, signatures
 from cribcheck.harness.operations.rule_map import EVENT_RULES, OP_RULES
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.saved import Run
 from cribcheck.reference import CribbageError, load_profile
 
+PAIR_CANDIDATES = 8  # mutants paired with one another where no single one reproduces a cause
 PROBES = 3  # failures a candidate is first tried on, before it is replayed on all of a cause's
 MAX_CAUSES = 12  # causes of their own, by signature; the rest are one cause
 RULES_NAMED = 3  # rules named by a cause
@@ -85,7 +86,10 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
 def signed_failure(failure: Failure) -> tuple[Signature, ...]:
     """A wrong answer's signatures (one that says nothing in words: `(answer)` other values)."""
     assert failure.expected is not None and failure.answer is not None
-    found = signatures(failure.op, failure.data, failure.expected, failure.answer, failure.sent)
+    try:
+        found = signatures(failure.op, failure.data, failure.expected, failure.answer, failure.sent)
+    except RecursionError:  # a report's value nested past Python's stack: no words for it
+        found = ()
     return found or (Signature(failure.op, "(answer)", "", (), "other values"),)
 
 
@@ -118,7 +122,6 @@ def _signature_causes(
         names: dict[str, Failure] = {f.name: f for group in rest for f in group.failures}
         others = sorted(names.values(), key=lambda failure: failure.size)
         groups = [*groups[: MAX_CAUSES - 1], _Group([s for group in rest for s in group.signatures], others)]
-    held = Counter(failure.name for group in groups for failure in group.failures)
     own = {id(group): set(group.signatures) for group in groups}
     signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
     known: dict[int, str] = {}  # a group's exact known answer
@@ -129,8 +132,8 @@ def _signature_causes(
         found, resembles = _known_answer(group, alone, partners, signed, mutants, replayer)
         if found:
             known[id(group)] = found
-        causes.append(_cause(group, found, resembles, held, number == MAX_CAUSES - 1 and len(merged) > MAX_CAUSES))
-    return _merged_by_bug(causes)
+        causes.append(_cause(group, found, resembles, number == MAX_CAUSES - 1 and len(merged) > MAX_CAUSES))
+    return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
 
 
 def _any_operation(signature: Signature) -> Signature:
@@ -153,15 +156,20 @@ def _known_answer(
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
     (those alone, or beside a partner's bug where it is never alone), and one it only resembles."""
     rules = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+    cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
+    hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
     order = [m.name for m in mutants if m.rule in rules]
     if not all(s.field.startswith("rejection.") for s in group.signatures):  # a refusal names only its rules' bugs
-        order += [m.name for m in mutants if m.rule not in rules]
+        order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
     profiles = sorted({failure.sent for failure in group.failures})
     candidates = [reading(name) for profile in profiles for name in readings_of(profile)] + order
     tried = list(alone)
-    if not tried:
-        candidates = [f"{partner}+{name}" for partner in partners for name in order if name != partner]
+    if not tried:  # never alone: the bug of a cause it shares its failures with, alone or beside another
+        candidates = [*partners, *(f"{partner}+{name}" for partner in partners for name in order if name != partner)]
         tried = list(group.failures)
+    else:  # then two bugs at once: of the cases' rules and the cause's own
+        pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
+        candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:
         return None, None
     probes = tried[:PROBES]
@@ -177,7 +185,7 @@ def _known_answer(
     return None, resembles
 
 
-def _cause(group: _Group, bug: str | None, resembles: str | None, held: Counter[str], others: bool) -> Cause:
+def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) -> Cause:
     failures = group.failures
     first = group.signatures[0]
     counted = Counter(rule for failure in failures for s in group.signatures for rule in _rules(s, failure))
@@ -194,9 +202,9 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, held: Counter[
     convention = CONVENTION_CLAIM if all(s.convention for s in group.signatures) else None
     read = reading_of(bug) if bug else ""
     if mutant:
-        words = f"{'; and '.join(m.description for m in mutants_named(mutant))} ({words})"
+        words = "; and ".join(m.description for m in mutants_named(mutant))
     elif read:
-        words = f"{_reading_words(read)}; claim {read} if you mean it ({words})"
+        words = f"{_reading_words(read)}; claim {read} if you mean it"
     elif convention:
         words = f"a convention, not a bug: {words}; the hello's {convention} accepts it"
     return Cause(
@@ -206,11 +214,10 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, held: Counter[
         words,
         failures[0].name,
         tuple(failure.name for failure in failures),
-        tuple(group.signatures),
+        tuple(dataclasses.replace(signature, operation=op) for signature in group.signatures),
         read or None,
         convention,
         resembles if not bug else None,
-        sum(held[failure.name] > 1 for failure in failures),
     )
 
 
@@ -226,7 +233,7 @@ def _reading_words(profile: str) -> str:
     return f"your engine plays the variant {profile} ({text})"
 
 
-def _merged_by_bug(causes: list[Cause]) -> list[Cause]:
+def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, str, str]]) -> list[Cause]:
     """Causes named by the same known bug are one cause (one bug, several signatures); then in
     rank order: the most failing results first, then by signature."""
     out: list[Cause] = []
@@ -235,10 +242,16 @@ def _merged_by_bug(causes: list[Cause]) -> list[Cause]:
         if same is None:
             out.append(cause)
             continue
-        results = tuple(dict.fromkeys([*same.results, *cause.results]))
+        results = tuple(sorted(dict.fromkeys([*same.results, *cause.results]), key=size.__getitem__))
         out[out.index(same)] = dataclasses.replace(
-            same, results=results, explains=len(results), signatures=same.signatures + cause.signatures
+            same,
+            results=results,
+            explains=len(results),
+            case=results[0],
+            signatures=same.signatures + cause.signatures,
         )
+    held = Counter(name for cause in out for name in cause.results)
+    out = [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
     return sorted(out, key=lambda cause: (cause.description.startswith(OTHERS), -cause.explains, cause.signatures))
 
 
@@ -281,7 +294,7 @@ def _error_rules(group: Sequence[Failure]) -> tuple[str, ...]:
         kinds = found if kinds is None else kinds & found
     chosen = [kind for kind in SPECIFIC if kinds and kind in kinds]
     rules = [rule for kind in chosen for rule in EVENT_RULES.get(kind, ())]
-    return tuple(dict.fromkeys(rules or OP_RULES.get(group[0].op, ())))[:RULES_NAMED]
+    return resolved(rules or OP_RULES.get(group[0].op, ()), group[0].sent)[:RULES_NAMED]
 
 
 def _event_kinds(value: object) -> Iterable[str]:

@@ -229,15 +229,10 @@ class _Walk:
         keys = sorted(want, key=lambda key: (key != winner, str(key)))
         for key in keys:
             if not _same(want[key], _get(got, key)):
-                name = _player(key, winner)
-                if (
-                    name == "<winner>"
-                    and self.target is not None
-                    and _stopped_at(self.target, want[key], _get(got, key))
-                ):
-                    yield self._sign(f"{where}.{name}", CONVENTION, _example(want[key], _get(got, key)))
+                if key == winner and self.target is not None and _stopped_at(self.target, want[key], _get(got, key)):
+                    yield self._sign(f"{where}.<winner>", CONVENTION, _example(want[key], _get(got, key)))
                 else:
-                    yield self._value(f"{where}.{name}", want[key], _get(got, key))
+                    yield self._value(f"{where}.{_player(key)}", want[key], _get(got, key))
                 return
 
     def _games(self, want: list[Any], got: Any) -> Iterator[Signature]:
@@ -271,8 +266,9 @@ class _Walk:
             added = [e for e in theirs[start:end] if isinstance(e, Mapping)]
             context = _reasons(mine, first - 1) if first else ()
             if tag == "insert" and all(e.get("type") in SCORING_EVENTS for e in added):
-                for event in added:
-                    yield self._sign("events", EXTRA_EVENT, _points_example(event), _kind(event), context)
+                for event in added:  # its reasons as if the reference had given it there
+                    reasons = _reasons([*mine[:first], event, *mine[first:]], first)
+                    yield self._sign("events", EXTRA_EVENT, _points_example(event), _kind(event), reasons)
                 shift[UNKNOWN] = True  # the events one side lacks moved the scores: the next event's set them
                 continue
             if tag == "delete" and all(e.get("type") in SCORING_EVENTS for e in lost):
@@ -302,15 +298,11 @@ class _Walk:
         parts = [key for key in differing if key in ("scoring", "breakdown")]
         for key in parts:
             want, got = mine[key], _get(theirs, key)
-            names = [p for p in want if not _same(want[p], _get(got, p) if isinstance(got, Mapping) else _MISSING)]
-            for part in names:
-                yield self._sign(
-                    f"events[*].{key}.{part}",
-                    _relation(want[part], _get(got, part) if isinstance(got, Mapping) else _MISSING),
-                    _example(want[part], _get(got, part) if isinstance(got, Mapping) else None),
-                    kind,
-                    _part_reasons(mine, part),
-                )
+            for part in want:
+                theirs_part = _part(key, got, part)
+                if not _same(want[part], theirs_part):
+                    relation, example = _relation(want[part], theirs_part), _example(want[part], theirs_part)
+                    yield self._sign(f"events[*].{key}.{part}", relation, example, kind, _part_reasons(mine, part))
         if parts:
             return
         if "points" in differing:
@@ -391,6 +383,13 @@ def _reasons(events: Sequence[Any], index: int) -> tuple[str, ...]:
     if kind == "show":
         return (str(event.get("set")),) if event.get("set") in ("hand", "crib") else ()
     return ()
+
+
+def _part(key: str, got: Any, part: str) -> Any:
+    """An engine's part of a play's scoring: 0 when it leaves it out (the protocol lists the
+    reasons that score only)."""
+    value = _get(got, part) if isinstance(got, Mapping) else _MISSING
+    return 0 if value is _MISSING and key == "scoring" and isinstance(got, Mapping) else value
 
 
 def _played_after(events: Sequence[Any], index: int) -> bool:
@@ -508,12 +507,10 @@ def _code(rejection: Mapping[str, Any]) -> str:
     return code if isinstance(code, str) and code in CODES else "an unknown code"
 
 
-def _player(key: Any, winner: Any) -> str:
-    if key in ROLE_KEYS:
-        return str(key)
-    if winner is None:
-        return "<player>"
-    return "<winner>" if key == winner else "<other>"
+def _player(key: Any) -> str:
+    """A player's key generalised: a role as it is, any seat or side `<player>` (a bug in the
+    points touches the winner and the loser alike)."""
+    return str(key) if key in ROLE_KEYS else "<player>"
 
 
 def _get(value: Any, key: Any) -> Any:
@@ -639,7 +636,6 @@ KEY_WORDS: Mapping[str, str] = {
 }
 PLAYER_WORDS: Mapping[str, str] = {
     "<winner>": "the winner's",
-    "<other>": "the loser's",
     "<player>": "a player's",
     "pone": "the pone's",
     "dealer": "the dealer's",
@@ -687,7 +683,7 @@ def subject(signature: Signature) -> str:
     game = "a game's " if where.startswith("games[*].") else ""
     if signature.convention:
         return f"{game}the winner's score"
-    if where == "events" and event:  # an event one side has and the other has not
+    if where == "events" and event and event != "last_card":  # an event one side has and the other has not
         words = EVENT_WORDS.get(event, "an event")
         return f"{words} after {' and '.join(REASON_WORDS.get(r, r) for r in reasons)}" if reasons else words
     if event == "last_card":
@@ -748,7 +744,12 @@ def rules_of(signature: Signature, profile: str | None = None) -> tuple[str, ...
     """The rules the signature rests on, from its event (its type, its reasons, the part that
     differs) or else its field: the rules of what differs, never of the case it differed on.
     `profile`, if known, names the count rule and the seats' statements of a rule."""
-    rules = _rules(signature)
+    return resolved(_rules(signature), profile) or resolved(OP_RULES.get(signature.operation, ()), profile)
+
+
+def resolved(rules: Sequence[str], profile: str | None) -> tuple[str, ...]:
+    """`rules` as the profile states them: the count rule of its count, a hand flush of its
+    family, a two-player rule's statement for its seats; each once."""
     loaded = _profile(profile) if profile is not None else None
     count = "peg.single-count" if loaded is not None and loaded.count == "single" else "peg.restart"
     rules = [count if rule == COUNT_RULE else rule for rule in rules]
@@ -756,9 +757,7 @@ def rules_of(signature: Signature, profile: str | None = None) -> tuple[str, ...
         rules = ["show.hand-flush-five-card" if rule == "show.hand-flush-six-card" else rule for rule in rules]
     if loaded is not None and loaded.seats > 2:
         rules = [SEAT_RULES.get(rule, rule) for rule in rules]
-    return tuple(dict.fromkeys(rule for rule in rules if rule)) or tuple(
-        count if rule == COUNT_RULE else rule for rule in OP_RULES.get(signature.operation, ())
-    )
+    return tuple(dict.fromkeys(rule for rule in rules if rule))
 
 
 def _rules(signature: Signature) -> list[str]:

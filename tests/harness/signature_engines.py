@@ -43,9 +43,9 @@ def last_card_of_all_one_more(original: type) -> type:
             super().end_series()
             if any(self.held.values()) or last is None:
                 return
-            given = [event for event in self.events[before:] if isinstance(event, LastCard)]
-            if given:
-                self.events[self.events.index(given[0])] = LastCard(last, given[0].points + 1)
+            at = next((i for i in range(before, len(self.events)) if isinstance(self.events[i], LastCard)), None)
+            if at is not None:
+                self.events[at] = LastCard(last, self.events[at].points + 1)
             else:  # the 31 of the last card of all: 1 more for the last card
                 self.events.insert(before, LastCard(last, 1))
 

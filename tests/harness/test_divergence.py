@@ -90,8 +90,8 @@ def test_an_event_the_reference_does_not_give() -> None:
     expected = {"events": EVENTS[:4]}  # a pegging that ends on the 31 (the count's cards as above)
     answer = {"ok": {"events": [*EVENTS[:4], {"type": "last_card", "player": "dealer", "points": 1}]}}
     (found,) = signatures("pegging", {}, expected, answer)
-    assert (found.field, found.event, found.reasons) == ("events", "last_card", ("thirty-one",))
-    assert describe(found).startswith("the point for the last card after a 31: the engine gives one where")
+    assert (found.field, found.event, found.reasons) == ("events", "last_card", ("last card", "31"))
+    assert describe(found).startswith("the point for the last card of all at 31: the engine gives one where")
 
 
 def test_a_shows_total_follows_from_its_breakdown() -> None:
