@@ -18,8 +18,9 @@ depends on the failures alone.
 4. The errors (no answer) are causes by what the engine or adapter said, their rules from the
    events of the reference's answers they share.
 
-The causes are ranked by how many failing results they hold, then by their signatures: nothing
-that passed enters (neither the rules' Ochiai ranking, kept for the rules line, nor the budget).
+The causes are ranked by how many failing results they hold, then by their smallest failure (the
+other differences last, the failures past the smallest diagnosed after them): nothing that passed
+enters (neither the rules' Ochiai ranking, kept for the rules line, nor the budget).
 The replays spend at most REPLAYS_PER_FAILURE times the failures' own work (replay.py's units),
 and at least MIN_BUDGET; the 5,000 smallest failures are diagnosed, the rest counted.
 """
@@ -77,6 +78,8 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
         signed = {failure.name: signed_failure(failure) for failure in wrong}
         causes = _signature_causes(wrong, signed, mutants, replayer)
         causes += _error_causes([failure for failure in failures if not failure.explainable])
+    size = {failure.name: failure.size for failure in failures}
+    causes.sort(key=lambda cause: (cause.description.startswith(OTHERS), -cause.explains, size[cause.case]))
     if past:  # the failures past the MAX_DIAGNOSED smallest: counted, named by the rules of the first cause
         rules = causes[0].rules if causes else ()
         causes.append(Cause(rules, total - len(failures), None, UNDIAGNOSED, past[0].name, ()))
@@ -142,7 +145,7 @@ def _any_operation(signature: Signature) -> Signature:
 
 def _rules(signature: Signature, failure: Failure) -> tuple[str, ...]:
     """The rules of a signature (grouped with any operation) on one failure: its operation's, its profile's."""
-    return rules_of(dataclasses.replace(signature, operation=failure.op), failure.sent)
+    return rules_of(dataclasses.replace(signature, operation=failure.op), failure.sent, fallback=False)
 
 
 def _known_answer(
@@ -189,6 +192,8 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
     failures = group.failures
     first = group.signatures[0]
     counted = Counter(rule for failure in failures for s in group.signatures for rule in _rules(s, failure))
+    if not counted:  # what differs names no rule (a show's total alone): the rules the failures' cases cite
+        counted = Counter(rule for failure in failures for rule in failure.rules)
     rules = [rule for rule, _ in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
     mutant = bug if bug and not reading_of(bug) else None
     if mutant:
@@ -234,8 +239,8 @@ def _reading_words(profile: str) -> str:
 
 
 def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, str, str]]) -> list[Cause]:
-    """Causes named by the same known bug are one cause (one bug, several signatures); then in
-    rank order: the most failing results first, then by signature."""
+    """Causes named by the same known bug are one cause (one bug, several signatures), and each
+    counts its results another cause holds too."""
     out: list[Cause] = []
     for cause in causes:
         same = next((one for one in out if cause.mutant and one.mutant == cause.mutant), None)
@@ -251,8 +256,7 @@ def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, 
             signatures=same.signatures + cause.signatures,
         )
     held = Counter(name for cause in out for name in cause.results)
-    out = [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
-    return sorted(out, key=lambda cause: (cause.description.startswith(OTHERS), -cause.explains, cause.signatures))
+    return [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
 
 
 def _error_causes(errors: Sequence[Failure]) -> list[Cause]:

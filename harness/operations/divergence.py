@@ -740,11 +740,13 @@ RULE_OF_REASON: Mapping[str, str] = {
 }
 
 
-def rules_of(signature: Signature, profile: str | None = None) -> tuple[str, ...]:
+def rules_of(signature: Signature, profile: str | None = None, fallback: bool = True) -> tuple[str, ...]:
     """The rules the signature rests on, from its event (its type, its reasons, the part that
     differs) or else its field: the rules of what differs, never of the case it differed on.
-    `profile`, if known, names the count rule and the seats' statements of a rule."""
-    return resolved(_rules(signature), profile) or resolved(OP_RULES.get(signature.operation, ()), profile)
+    `profile`, if known, names the count rule and the seats' statements of a rule. When the
+    signature names none (a show's total alone), the operation's rules, or () without `fallback`."""
+    found = resolved(_rules(signature), profile)
+    return found or (resolved(OP_RULES.get(signature.operation, ()), profile) if fallback else ())
 
 
 def resolved(rules: Sequence[str], profile: str | None) -> tuple[str, ...]:
