@@ -713,8 +713,12 @@ def _play_subject(reasons: tuple[str, ...], part: str) -> str:
 def _key_subject(operation: str, field_name: str, reasons: tuple[str, ...]) -> str:
     head, _, rest = field_name.partition(".")
     if head in ("breakdown", "combinations") and rest:
-        shown = f" of {reasons[0]}" if reasons else ""
-        return f"the {PART_WORDS.get(rest, rest)}{shown} ({'points' if head == 'breakdown' else 'the cards scored'})"
+        part = PART_WORDS.get(rest, rest)
+        cards = " (the cards scored)" if head == "combinations" else ""
+        if operation == "play":
+            return f"the {part} of a card played{cards}"
+        where = f"the {reasons[0]}" if reasons else "a hand or crib"
+        return f"the {part} of {where} in the show{cards}"
     if head == "rejection":
         return "the rejection" if rest == "code" else f"the rejection's {rest}"
     if head in PLAYER_KEYS and rest:

@@ -197,7 +197,7 @@ def test_failures_no_known_bug_explains_stay_a_cause_in_the_words_of_what_differ
         # the show's fifteens, 7 where 2: its rule alone, whatever else the case cites
         (
             None,
-            "the fifteens (points): the engine gives more than the reference (7 where it gives 2)",
+            "the fifteens of a hand or crib in the show: the engine gives more than the reference (7 where it gives 2)",
             ("show.fifteens",),
             "s[six-card]",
         ),
@@ -219,7 +219,9 @@ def test_the_search_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPat
     found = diagnose(results, REFERENCE)
     assert [cause.mutant for cause in found.causes] == [None]  # nothing replayed: no name, the cause still there
     assert found.causes[0].rules[0] == "peg.runs"
-    assert found.causes[0].description.startswith("the run (points): the engine gives 0 where the reference scores")
+    assert found.causes[0].description.startswith(
+        "the run of a card played: the engine gives 0 where the reference scores"
+    )
 
 
 def test_a_wrong_answer_the_run_holds_cut_is_reproduced_cut_alike() -> None:

@@ -44,9 +44,7 @@ def test_the_causes_depend_on_the_failures_alone() -> None:
     judging = run("last-card-of-all-one-more+pairs-across-one-reset", False, "--cases", str(CASES / "pegging"))
     trusting = run("last-card-of-all-one-more+pairs-across-one-reset", True, "--cases", str(CASES / "pegging"))
     failing = [result for result in judging if result.status in (Status.FAIL, Status.ERROR)]
-    assert [r.item.name for r in failing] == [
-        r.item.name for r in trusting if r.status in (Status.FAIL, Status.ERROR)
-    ]
+    assert [r.item.name for r in failing] == [r.item.name for r in trusting if r.status in (Status.FAIL, Status.ERROR)]
     assert diagnose(judging, None).causes == diagnose(trusting, None).causes
     assert diagnose(failing, None).causes == diagnose(judging, None).causes  # without a single pass
 

@@ -101,7 +101,10 @@ def test_a_shows_total_follows_from_its_breakdown() -> None:
     answer = {"ok": {"total": 7, "breakdown": {"fifteens": 2, "pairs": 2, "runs": 3, "flush": 0, "nobs": 0}}}
     (found,) = signatures("show", {"cards": ["3H", "4H", "4C", "5S"], "starter": "KD"}, expected, answer)
     assert found == Signature("show", "breakdown.runs", "", (), "half")
-    assert describe(found) == "the runs (points): the engine gives half the reference's (3 where it gives 6)"
+    assert (
+        describe(found)
+        == "the runs of a hand or crib in the show: the engine gives half the reference's (3 where it gives 6)"
+    )
 
 
 def test_rejections() -> None:
