@@ -84,6 +84,7 @@ class Signature:
             "event": self.event,
             "reasons": list(self.reasons),
             "relation": self.relation,
+            "example": self.example,
         }
 
     @classmethod
@@ -94,6 +95,7 @@ class Signature:
             str(data.get("event", "")),
             tuple(str(reason) for reason in data.get("reasons", ())),
             str(data["relation"]),
+            str(data.get("example", "")),
         )
 
 

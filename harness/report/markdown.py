@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from itertools import islice
 
 from cribcheck.harness.report.causes import (
-    detail,
     explain_command,
     failing_total,
     heading,
     ranked_line,
+    share,
     smallest_rerun,
 )
 from cribcheck.harness.report.causes import groups as cause_groups
@@ -148,7 +148,11 @@ class MarkdownReporter(CollectingReporter):
         level = "#" * (self.level + 1)
         lines = [f"{level} Likely causes of the {total:,} failing result{'s' if total != 1 else ''}", ""]
         for number, cause in enumerate(diagnosis.causes[:CAUSES], start=1):
-            lines.append(f"{number}. {md_text(heading(cause))}. {md_text(detail(cause, total))}.")
+            rules = ", ".join(md_code(rule) for rule in cause.rules) or "no rule"
+            lines.append(
+                f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
+                f"{md_text(share(cause, total))}."
+            )
             commands = [md_code(explain_command(self._header, cause.case))]
             rerun = smallest_rerun(self._header, cause, self._results)
             if rerun:
