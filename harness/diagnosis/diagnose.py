@@ -131,7 +131,7 @@ def _signature_causes(
     causes = []
     for number, group in enumerate(groups):
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
-        partners = [known[id(other)] for other in groups[:number] if id(other) in known and "+" not in known[id(other)]]
+        partners = list(dict.fromkeys(known[id(other)] for other in groups[:number] if id(other) in known))
         found, resembles = _known_answer(group, alone, partners, signed, mutants, replayer)
         if found:
             known[id(group)] = found
@@ -162,13 +162,16 @@ def _known_answer(
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
     order = [m.name for m in mutants if m.rule in rules]
-    if not all(s.field.startswith("rejection.") for s in group.signatures):  # a refusal names only its rules' bugs
+    refusal = all(s.field.startswith("rejection.") for s in group.signatures)
+    if not refusal:  # a refusal names only its rules' bugs (and those named before it)
         order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
     profiles = sorted({failure.sent for failure in group.failures})
-    candidates = [reading(name) for profile in profiles for name in readings_of(profile)] + order
+    # the bugs named for the causes before it first: one bug often differs in several ways
+    candidates = [*partners, *(reading(name) for profile in profiles for name in readings_of(profile)), *order]
     tried = list(alone)
     if not tried:  # never alone: the bug of a cause it shares its failures with, alone or beside another
-        candidates = [*partners, *(f"{partner}+{name}" for partner in partners for name in order if name != partner)]
+        singles = [partner for partner in partners if "+" not in partner]
+        candidates = [*partners, *(f"{one}+{name}" for one in singles for name in order if name != one)]
         tried = list(group.failures)
     else:  # then two bugs at once: of the cases' rules and the cause's own
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
@@ -183,8 +186,8 @@ def _known_answer(
         exact = len(replayer.explained(bug, probes)) == len(probes) and replayer.affordable(tried)
         if exact and len(replayer.explained(bug, tried)) == len(tried):
             return bug, None
-        if resembles is None and len(replayer.resembled(bug, probes)) == len(probes):
-            resembles = bug
+        if resembles is None and "+" not in bug and not refusal and len(replayer.resembled(bug, probes)) == len(probes):
+            resembles = bug  # one bug that matches where the engine is wrong (a refusal's code is too little)
     return None, resembles
 
 
@@ -239,11 +242,11 @@ def _reading_words(profile: str) -> str:
 
 
 def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, str, str]]) -> list[Cause]:
-    """Causes named by the same known bug are one cause (one bug, several signatures), and each
+    """Causes named by the same known bug or reading are one cause (one bug, several signatures), and each
     counts its results another cause holds too."""
     out: list[Cause] = []
     for cause in causes:
-        same = next((one for one in out if cause.mutant and one.mutant == cause.mutant), None)
+        same = next((one for one in out if (cause.mutant or cause.reading) and _named(one) == _named(cause)), None)
         if same is None:
             out.append(cause)
             continue
@@ -257,6 +260,10 @@ def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, 
         )
     held = Counter(name for cause in out for name in cause.results)
     return [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
+
+
+def _named(cause: Cause) -> tuple[str | None, str | None]:
+    return (cause.mutant, cause.reading)
 
 
 def _error_causes(errors: Sequence[Failure]) -> list[Cause]:

@@ -25,6 +25,7 @@ from cribcheck.harness.diagnosis.failures import MAX_REPLAYED_CARDS, Failure
 from cribcheck.harness.mutants.catalogue import mutants_named
 from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
+from cribcheck.harness.results.diagnosis import READING
 from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, kept_answer, kept_value
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.status import Status
@@ -38,7 +39,6 @@ from cribcheck.reference import CribbageError, load_profile, profile_names
 COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
 DEFAULT_COST = 90
 EXACT, RESEMBLES = 2, 1  # a bug's answer is the engine's whole answer; or only where the engine is wrong
-READING = "reading:"  # the bug name of another profile's answers (a dispute's other reading, a variant)
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 

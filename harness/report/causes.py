@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cribcheck.harness.operations.divergence import describe
 from cribcheck.harness.report.common import needs_detail, rerun_command
-from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
+from cribcheck.harness.results.diagnosis import READING, Cause, Diagnosis, RankedRule
 from cribcheck.harness.results.results import CaseResult, RunHeader
 
 RANKED_SHOWN = 5  # rules named on the ranked-rules line
@@ -60,7 +60,9 @@ def extras(cause: Cause) -> list[str]:
     if cause.shared:
         found.append(f"{cause.shared} of them show another cause too (one answer, two differences)")
     if cause.resembles:
-        found.append(f"resembles the known bug {cause.resembles}, which differs where the engine is right (not named)")
+        what = cause.resembles.removeprefix(READING)
+        kind = "reading" if cause.resembles.startswith(READING) else "known bug"
+        found.append(f"resembles the {kind} {what}, which differs where the engine is right (not named)")
     if (cause.mutant or cause.reading) and cause.signatures:
         found.append(f"what differs: {describe(cause.signatures[0])}")
     return found

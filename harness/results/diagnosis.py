@@ -15,6 +15,8 @@ from typing import Any
 
 from cribcheck.harness.operations.divergence import Signature
 
+READING = "reading:"  # a known answer that is another profile's (a dispute's other reading, a variant): `reading:NAME`
+
 
 @dataclass(frozen=True)
 class RankedRule:
