@@ -127,16 +127,23 @@ def _signature_causes(
         groups = [*groups[: MAX_CAUSES - 1], _Group([s for group in rest for s in group.signatures], others)]
     own = {id(group): set(group.signatures) for group in groups}
     signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
-    known: dict[int, str] = {}  # a group's exact known answer
-    causes = []
-    for number, group in enumerate(groups):
+    named: list[str] = []  # the known answers found so far: tried first on the next causes
+    answers: dict[int, tuple[str | None, str | None]] = {}
+    # the largest first, the refusals last: a bug often ends a game early and then refuses the rest
+    for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
+        group = groups[at]
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
-        partners = list(dict.fromkeys(known[id(other)] for other in groups[:number] if id(other) in known))
-        found, resembles = _known_answer(group, alone, partners, signed, mutants, replayer)
-        if found:
-            known[id(group)] = found
-        causes.append(_cause(group, found, resembles, number == MAX_CAUSES - 1 and len(merged) > MAX_CAUSES))
+        answers[at] = _known_answer(group, alone, list(named), signed, mutants, replayer)
+        if answers[at][0] and answers[at][0] not in named:
+            named.append(str(answers[at][0]))
+    folded = len(merged) > MAX_CAUSES
+    causes = [_cause(group, *answers[at], folded and at == len(groups) - 1) for at, group in enumerate(groups)]
     return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
+
+
+def _refusal(group: _Group) -> bool:
+    """Do the group's failures differ only in a rejection (given, due or of another code)?"""
+    return all(signature.field.startswith("rejection.") for signature in group.signatures)
 
 
 def _any_operation(signature: Signature) -> Signature:
@@ -162,7 +169,7 @@ def _known_answer(
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
     order = [m.name for m in mutants if m.rule in rules]
-    refusal = all(s.field.startswith("rejection.") for s in group.signatures)
+    refusal = _refusal(group)
     if not refusal:  # a refusal names only its rules' bugs (and those named before it)
         order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
     profiles = sorted({failure.sent for failure in group.failures})
@@ -207,7 +214,7 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
         words = f"{OTHERS}: {describe(dataclasses.replace(first, operation=op))}, and {len(group.signatures) - 1} more"
     if first.field == "(answer)":
         words = UNEXPLAINED
-    convention = CONVENTION_CLAIM if all(s.convention for s in group.signatures) else None
+    convention = CONVENTION_CLAIM if all(s.convention for s in group.signatures) and not bug else None
     read = reading_of(bug) if bug else ""
     if mutant:
         words = "; and ".join(m.description for m in mutants_named(mutant))

@@ -26,9 +26,10 @@ def reproduces(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapp
     """Does the answer `bug` equal the answer `engine` on everything compared (see the module's
     doc)? False when the engine agrees with `expected`: there is nothing to reproduce."""
     rejection, theirs = engine.get("rejected"), bug.get("rejected")
-    if isinstance(rejection, Mapping):
+    if isinstance(rejection, Mapping):  # a rejection's game, where a report keeps none, is not compared
+        keys = ("code", "index", "hand", *(("game",) if "game" in rejection else ()))
         return isinstance(theirs, Mapping) and all(
-            _same(rejection.get(key, _MISSING), theirs.get(key, _MISSING)) for key in ("code", "index", "hand", "game")
+            _same(rejection.get(key, _MISSING), theirs.get(key, _MISSING)) for key in keys
         )
     if "ok" not in engine or "ok" not in bug:
         return False

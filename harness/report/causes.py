@@ -41,17 +41,12 @@ def detail(cause: Cause, total: int) -> str:
     """`rule peg.runs; a known bug (mutant peg-run-in-order-only) reproduces the whole answer of
     76 of the 94 failing results`, then what else the cause says (extras)."""
     rules = f"rule{'s' if len(cause.rules) > 1 else ''} {', '.join(cause.rules)}" if cause.rules else "no rule"
-    return f"{rules}; {share(cause, total)}"
-
-
-def share(cause: Cause, total: int) -> str:
-    """What the cause holds of the failing results, and by whom, then its extras."""
     part = f"{cause.explains} of the {total} failing result{'s' if total != 1 else ''}"
     if cause.mutant:
         part = f"a known bug (mutant {cause.mutant}) reproduces the whole answer of {part}"
     elif cause.reading:
         part = f"the profile {cause.reading} answers as the engine does in {part}"
-    return "; ".join([part, *extras(cause)])
+    return "; ".join([rules, part, *extras(cause)])
 
 
 def extras(cause: Cause) -> list[str]:

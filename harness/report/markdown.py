@@ -22,10 +22,10 @@ from itertools import islice
 
 from cribcheck.harness.report.causes import (
     explain_command,
+    extras,
     failing_total,
     heading,
     ranked_line,
-    share,
     smallest_rerun,
 )
 from cribcheck.harness.report.causes import groups as cause_groups
@@ -149,9 +149,15 @@ class MarkdownReporter(CollectingReporter):
         lines = [f"{level} Likely causes of the {total:,} failing result{'s' if total != 1 else ''}", ""]
         for number, cause in enumerate(diagnosis.causes[:CAUSES], start=1):
             rules = ", ".join(md_code(rule) for rule in cause.rules) or "no rule"
+            known = ""
+            if cause.mutant:
+                known = f"a known bug (mutant {md_code(cause.mutant)}) reproduces the whole answer of "
+            elif cause.reading:
+                known = f"the profile {md_code(cause.reading)} answers as the engine does in "
+            more = "".join(f"; {md_text(extra)}" for extra in extras(cause))
             lines.append(
                 f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
-                f"{md_text(share(cause, total))}."
+                f"{known}{cause.explains:,} of the {total:,} failing results{more}."
             )
             commands = [md_code(explain_command(self._header, cause.case))]
             rerun = smallest_rerun(self._header, cause, self._results)
