@@ -169,12 +169,13 @@ def _known_answer(
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
     order = [m.name for m in mutants if m.rule in rules]
-    refusal = _refusal(group)
-    if not refusal:  # a refusal names only its rules' bugs (and those named before it)
-        order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
+    order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
     profiles = sorted({failure.sent for failure in group.failures})
     # the bugs named for the causes before it first: one bug often differs in several ways
     candidates = [*partners, *(reading(name) for profile in profiles for name in readings_of(profile)), *order]
+    refusal = _refusal(group)
+    if refusal:  # a refusal says too little (a code, an index) to name a bug no other cause names
+        candidates, order, hinted = list(partners), [], []
     tried = list(alone)
     if not tried:  # never alone: the bug of a cause it shares its failures with, alone or beside another
         singles = [partner for partner in partners if "+" not in partner]
