@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, mismatches
+from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE, mismatches
 
 _MISSING = object()
 _SCALARS = (str, int, float, type(None))
@@ -26,8 +26,8 @@ def reproduces(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapp
     """Does the answer `bug` equal the answer `engine` on everything compared (see the module's
     doc)? False when the engine agrees with `expected`: there is nothing to reproduce."""
     rejection, theirs = engine.get("rejected"), bug.get("rejected")
-    if isinstance(rejection, Mapping):  # a rejection's game, where a report keeps none, is not compared
-        keys = ("code", "index", "hand", *(("game",) if "game" in rejection else ()))
+    if isinstance(rejection, Mapping):  # a rejection's game, where an older report keeps none, is not compared
+        keys = ("code", *(key for key in WHERE if key != "game" or "game" in rejection))
         return isinstance(theirs, Mapping) and all(
             _same(rejection.get(key, _MISSING), theirs.get(key, _MISSING)) for key in keys
         )
@@ -80,7 +80,7 @@ def _explains_rejection(expected: Mapping[str, Any], engine: Mapping[str, Any], 
         return False
     if rejection.get("code") != expected["rejected"]:
         return True
-    differing = [key for key in ("index", "hand") if key in expected and not _same(expected[key], rejection.get(key))]
+    differing = [key for key in WHERE if key in expected and not _same(expected[key], rejection.get(key))]
     return bool(differing) and all(_same(rejection.get(key), theirs.get(key)) for key in differing)
 
 

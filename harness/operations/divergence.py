@@ -34,15 +34,14 @@ from functools import cache
 from typing import Any
 
 from cribcheck.harness.operations.compare import RENAMED, UNORDERED_KEYS, UNORDERED_UNDER
+from cribcheck.harness.operations.rule_ids import PLAY_PARTS, SHOW_PARTS
 from cribcheck.harness.operations.rule_map import (
     COUNT_RULE,
     EVENT_RULES,
     KEY_RULES,
     OP_RULES,
-    PLAY_PARTS,
     REJECTION_RULES,
     SEAT_RULES,
-    SHOW_PARTS,
 )
 from cribcheck.reference import CribbageError, Profile, load_profile
 from cribcheck.reference.errors import Code

@@ -1,6 +1,6 @@
-"""Which rules a difference rests on, by what differs: a part of a show's or a play's score, an
-event's type, a result key of an operation, a rejection code, and the operation when nothing more
-precise is known. Read by the fuzzer's findings (harness/fuzz/findings.py) and by the divergence
+"""Which rules a difference rests on, by what differs: an event's type, a result key of an
+operation, a rejection code, and the operation when nothing more precise is known (a part of a
+show's or a play's score: rule_ids.py). Read by the fuzzer's findings (harness/fuzz/findings.py) and by the divergence
 signatures (divergence.py), so that a finding and a cause name the same rules. `COUNT_RULE` stands
 for the profile's count rule (peg.single-count or peg.restart); `SEAT_RULES` gives a two-player
 rule's statement for three and four seats."""
@@ -10,12 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-SHOW_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
-)
-PLAY_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteen": "peg.fifteen", "thirty_one": "peg.thirty-one", "pairs": "peg.pairs", "run": "peg.runs"}
-)
 EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "play": ("peg.order",),  # a play event that differs in its scoring cites the scoring's rules instead

@@ -79,7 +79,10 @@ def footer_line(footer: RunFooter) -> dict[str, Any]:
         "by_profile": {name: dict(counts) for name, counts in summary.by_profile.items()},
         "by_area": {name: dict(counts) for name, counts in summary.by_area.items()},
         "exit_status": footer.exit_status,
-        "not_checked": [{"kind": gap.kind, "name": gap.name, "count": gap.count} for gap in footer.not_checked],
+        "not_checked": [
+            {"kind": gap.kind, "name": gap.name, "count": gap.count, **({"code": gap.code} if gap.code else {})}
+            for gap in footer.not_checked
+        ],
         **({} if footer.diagnosis is None else {"diagnosis": footer.diagnosis.to_json()}),
     }
 

@@ -32,10 +32,10 @@ from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
     byte_size,
+    checked_text,
     compliance_text,
     diff_lines,
     not_checked_lines,
-    not_checked_title,
     rejection_message,
     rerun_command,
     rows_within,
@@ -75,6 +75,11 @@ class MarkdownReporter(CollectingReporter):
         verdict = "passed" if footer.exit_status == 0 else "FAILED"
         lines.append(f"**{verdict}**, {compliance_text(footer)}")
         lines.append("")
+        checked = checked_text(footer)
+        if checked:  # beside the figure, the breakdown one click away
+            lines += [f"<details><summary>{md_text(checked)}: why not the rest</summary>", ""]
+            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer.not_checked)]
+            lines += ["", "</details>", ""]
         lines += self._causes(footer)
         if footer.aborted:
             lines += [f"> **Stopped:** {md_text(footer.aborted)}", ""]
@@ -86,11 +91,6 @@ class MarkdownReporter(CollectingReporter):
             lines += [f"> **Warning:** {md_text(note)}", ""]
         if len(footer.notes) > NOTES:
             lines += [f"> {len(footer.notes) - NOTES:,} more warnings {MORE}.", ""]
-        title = not_checked_title(footer)
-        if title:
-            lines += [f"**{md_text(title[0].upper() + title[1:])}:**", ""]
-            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer)]
-            lines.append("")
         stderr: list[str] = []
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
             tail = [line[:300] for line in footer.stderr_tail[-STDERR_LINES:]]

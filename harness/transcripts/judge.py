@@ -167,12 +167,13 @@ class Judge:
             problem = f"input: the reference cannot read it ({type(error).__name__}: {error})"
             return self.bad(BadLine(entry.number, problem, entry.op, entry.profile))
         expected = case_expectation(entry.op, answer)
-        compared = compared_expectation(entry.op, expected, features)
+        stops = self.info is not None and self.info.stops_at_target
+        compared = compared_expectation(entry.op, expected, features, profile=entry.profile, stops_at_target=stops)
         outcome = Outcome(str(entry.number), entry.kind, entry.body)
         if not mismatches(compared, answer_of(outcome) or {}):  # as judge() finds it; the line passes
             return self.passed(entry.number, entry.op, entry.profile)
         case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
-        result = judge(Item(case, entry.profile), outcome, features)
+        result = judge(Item(case, entry.profile), outcome, features, stops_at_target=stops)
         example = Example(entry.op, entry.profile, dict(data))
         finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
         rules = tuple(finding_rules(finding))

@@ -52,8 +52,8 @@ def test_the_terminal_leads_with_the_bug(tmp_path: Path, capsys: pytest.CaptureF
     assert causes < next(number for number, line in enumerate(lines) if line.startswith("FAIL "))
     assert lines[causes + 1] == f"  1. {FIRST}"
     assert lines[causes + 2].startswith(
-        f"     rule peg.runs; a known bug (mutant {BUG}) reproduces the whole answer of 108 of the 108 failing results; "
-        "what differs: the run of a card played: the engine gives 0 where the reference scores"
+        f"     rule peg.runs; a known bug (mutant {BUG}) reproduces the whole answer of 108 of the 108 "
+        "failing results; what differs: the run of a card played: the engine gives 0 where the reference scores"
     )
     # the first failure shown is the smallest: one play of three cards out of order (5, 3, 4)
     first = next(line for line in lines if line.startswith("FAIL "))
