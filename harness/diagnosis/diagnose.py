@@ -9,9 +9,12 @@ depends on the failures alone.
    causes of their own, the largest; the rest are one cause of other differences.
 2. Each cause's known answer: the other readings and variants of the failure's game (a profile
    that answers as the engine does: "claim it if you mean it"), then the mutants, those of the
-   cause's rules first, in the catalogue's order. One is named only when it reproduces the
-   engine's whole compared answer on every failure of the cause that shows no other signature
-   (or, for a cause never alone, with the known bug of the cause it shares its failures with).
+   cause's rules first, in the catalogue's order (the SEARCHED largest causes under every
+   mutant, the others under those of their rules and their cases' rules). One is named only
+   when it reproduces the engine's whole compared answer on every failure of the cause that
+   shows no other signature (or, for a cause never alone, beside the known bug of the cause it
+   shares its failures with); the bugs named for larger causes are tried first, and a refusal
+   is named only by one of them.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
 3. A signature that is a known convention (the winner's score stopped at the target) is called
    one, with the hello claim that accepts it.
@@ -45,11 +48,12 @@ from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.saved import Run
 from cribcheck.reference import CribbageError, load_profile
 
+SEARCHED = 4  # the largest causes tried under the whole catalogue; the others under their rules' mutants
 PAIR_CANDIDATES = 8  # mutants paired with one another where no single one reproduces a cause
 PROBES = 3  # failures a candidate is first tried on, before it is replayed on all of a cause's
 MAX_CAUSES = 12  # causes of their own, by signature; the rest are one cause
 RULES_NAMED = 3  # rules named by a cause
-REPLAYS_PER_FAILURE = 60  # the budget: this many times the failures' own work
+REPLAYS_PER_FAILURE = 20  # the budget: this many times the failures' own work
 MIN_BUDGET = 20_000  # and this much whatever the run (0.2 s of replays), for small runs
 MAX_DIAGNOSED = 5_000  # failing results diagnosed at most, the smallest (what a diagnosis keeps is bounded)
 MAX_SAID = 160  # characters of what an engine said, in an errors cause
@@ -133,12 +137,20 @@ def _signature_causes(
     for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
         group = groups[at]
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
-        answers[at] = _known_answer(group, alone, list(named), signed, mutants, replayer)
+        searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
     folded = len(merged) > MAX_CAUSES
     causes = [_cause(group, *answers[at], folded and at == len(groups) - 1) for at, group in enumerate(groups)]
     return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
+
+
+def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
+    """The rules of a group's signatures and of its cases: where the mutants worth trying on a
+    small cause are."""
+    found = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+    return found | {rule for failure in group.failures for rule in failure.rules}
 
 
 def _refusal(group: _Group) -> bool:
@@ -147,7 +159,8 @@ def _refusal(group: _Group) -> bool:
 
 
 def _any_operation(signature: Signature) -> Signature:
-    return dataclasses.replace(signature, operation="")
+    """The signature as causes group it: in any operation, a match's game as a game."""
+    return dataclasses.replace(signature, operation="", field=signature.field.removeprefix("games[*]."))
 
 
 def _rules(signature: Signature, failure: Failure) -> tuple[str, ...]:
@@ -233,7 +246,7 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
         tuple(dataclasses.replace(signature, operation=op) for signature in group.signatures),
         read or None,
         convention,
-        resembles if not bug else None,
+        resembles if not bug and not convention else None,
     )
 
 

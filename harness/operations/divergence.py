@@ -683,7 +683,7 @@ def subject(signature: Signature) -> str:
     part = field_name.rsplit(".", 1)[-1] if field_name.startswith(("scoring.", "breakdown.", "combinations.")) else ""
     game = "a game's " if where.startswith("games[*].") else ""
     if signature.convention:
-        return f"{game}the winner's score"
+        return "the winner's score of a match's game" if game else "the winner's score"
     if where == "events" and event and event != "last_card":  # an event one side has and the other has not
         words = EVENT_WORDS.get(event, "an event")
         return f"{words} after {' and '.join(REASON_WORDS.get(r, r) for r in reasons)}" if reasons else words

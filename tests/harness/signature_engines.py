@@ -99,7 +99,8 @@ def answer(bugs: tuple[str, ...], op: str, data: Mapping[str, Any], profile: str
         found = run_reference(op, data, profile)
     if "rejected" in found:
         rejected = found["rejected"]
-        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
+        where = {key: rejected.get(key) for key in ("index", "hand", "game")}
+        raise Rejected(rejected["code"], rejected["message"], **where)
     if STOPS_AT_TARGET in bugs and op in ("hand", "game", "match"):
         return stopped_at(load_profile(profile).target, found["ok"])
     return found["ok"]
