@@ -45,7 +45,7 @@ def _lint() -> ModuleType:
 
 
 def _explain() -> ModuleType:
-    from cribcheck.harness.corpus import explain
+    from cribcheck.harness.mutants import explain  # a case, a rule, a dispute; and a known bug or reading
 
     return explain
 
