@@ -77,7 +77,7 @@ MAX_MATCH_GAMES = 7  # more than any match to 3 game points needs
 PLAYERS = ("A", "B")
 SEAT_NAMES = ("A", "B", "C", "D")  # every seat any table has, clockwise
 CLAIMED_PLAY_POINTS = (0, 0, 1, 2, 3, 4, 6)  # what a claim on a play says (most plays score 0 or 2)
-NEVER_CLAIMED_POINTS = (0, 0, 1, 1, 2, 3)  # a last card's (1), heels' (2) or three for last's (3): mostly short
+LAST_CARD = 1  # the point for a go or the last card, what a claim of it is short of
 MOST_SHOW_POINTS = 16  # a show claim says 0 to this many
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -88,6 +88,7 @@ OPERATION_WEIGHTS: Mapping[str, int] = MappingProxyType(
 )
 MAIN_PROFILE_WEIGHT = 3  # a main profile is picked this many times as often as a variant
 SKUNK_PROFILE_WEIGHT = 2  # for games, a profile with skunks is picked this many times as often
+CLAIMED = frozenset({"pegging", "hand", "game"})  # the operations whose input carries muggins claims
 
 
 Prefer = Callable[[list[Card], int], list[Card]]  # the cards to choose among, of those that fit at a count
@@ -503,33 +504,44 @@ def with_claims(
     wanted = not one_in(pick, 4) if profile.muggins else one_in(pick, 12)
     if not spoil and not wanted:
         return data
-    claims = draw_claims(pick, data["plays"], shows, spots)
+    claims = draw_claims(pick, data["plays"], shows, spots, profile)
     if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 3)):
         claims.append(spoiled_claim(pick, claims, data["plays"], shows))
     return {**data, "claims": claims} if claims else data
 
 
-def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str], spots: Spots = Spots()) -> list[Json]:
+def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str], spots: Spots, profile: Profile) -> list[Json]:
     """Claims on some of the plays (by index) and shows (a seat's hand, or the crib), of 0 to a
     few points (a count left out is claimed in full); and claims of the counts that are never
-    claimed, on the spot where each scores (`spots`) and mostly short, as an engine that pegs such
-    a claim would peg less: half the time a last-card claim on a card that ends a count, half the
-    time his heels with a jack turned, half the time three for last where it is scored; now and
-    then one where nothing scores."""
+    claimed, on the spot where each scores (`spots`) and mostly short (never_claimed_points), as
+    an engine that pegs such a claim would peg less: half the time a last-card claim on a card
+    that ends a count, half the time his heels with a jack turned, half the time three for last
+    where it is scored; now and then one where nothing scores."""
     cards = [index for index, token in enumerate(plays) if token != "go"]
     claims: list[Json] = [
         {"play": index, "points": one_of(pick, CLAIMED_PLAY_POINTS)} for index in cards if one_in(pick, 3)
     ]
     claims += [{"show": owner, "points": between(pick, 0, MOST_SHOW_POINTS)} for owner in shows if one_in(pick, 2)]
     if spots.ends and one_in(pick, 2):
-        claims.append({"last_card": one_of(pick, spots.ends), "points": one_of(pick, NEVER_CLAIMED_POINTS)})
+        claims.append({"last_card": one_of(pick, spots.ends), "points": never_claimed_points(pick, LAST_CARD)})
     elif cards and one_in(pick, 8):
-        claims.append({"last_card": one_of(pick, cards), "points": one_of(pick, NEVER_CLAIMED_POINTS)})
+        claims.append({"last_card": one_of(pick, cards), "points": never_claimed_points(pick, LAST_CARD)})
     heels = spots.starter is not None and spots.starter.rank == JACK
-    for kind, scored in (("heels", heels), ("three_for_last", spots.three_for_last)):
+    for kind, scored, worth in (
+        ("heels", heels, profile.heels),
+        ("three_for_last", spots.three_for_last, profile.three_for_last),
+    ):
         if one_in(pick, 2 if scored else 12):
-            claims.append({kind: True, "points": one_of(pick, NEVER_CLAIMED_POINTS)})
+            claims.append({kind: True, "points": never_claimed_points(pick, worth)})
     return claims
+
+
+def never_claimed_points(pick: Picker, worth: int) -> int:
+    """A claim of a count worth `worth` that is never claimed: two times in three short of it (0
+    to worth - 1), else the worth or one more."""
+    if worth > 0 and not one_in(pick, 3):
+        return pick.index(worth)
+    return worth + pick.index(2)
 
 
 def spoiled_claim(pick: Picker, claims: Sequence[Json], plays: Sequence[str], shows: Sequence[str]) -> Json:
@@ -980,7 +992,8 @@ def plays(op: str, name: str) -> bool:
 def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] = ()) -> list[str]:
     """Main profiles first and more often than variants (`<main>--<reading>`); for games, the
     profiles with skunks (where the end of a game has most rules) twice as often again; for
-    matches, a profile whose triple skunk ends the match as often as a main profile. Only
+    matches, a profile whose triple skunk ends the match as often as a main profile; for the
+    operations that carry claims (CLAIMED), a muggins profile as often as a main profile. Only
     the profiles the operation is played under (see `plays`). Profiles whose main profile is in
     `later` come once each and at the end."""
 
@@ -997,7 +1010,8 @@ def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] =
         if op == "match" and profile.triple_skunk_ends_match:
             return MAIN_PROFILE_WEIGHT  # the one match rule that only these matches show
         skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(profile) else 1
-        return (1 if "--" in name else MAIN_PROFILE_WEIGHT) * skunks
+        main = "--" not in name or (op in CLAIMED and profile.muggins)  # claims count only under muggins
+        return (MAIN_PROFILE_WEIGHT if main else 1) * skunks
 
     return [name for name in ordered for _ in range(weight(name))]
 
