@@ -1,9 +1,12 @@
 """What makes the fuzzer's findings distinct: the divergence signatures of a disagreement
 (harness/operations/divergence.py), so that an engine with two bugs gives two findings even where
-both bugs fail the same key; and when a disagreement in a simpler operation shows the same bug.
+both bugs fail the same key. A signature is compared with those found the operation aside
+(`resembles`): one bug of the pegging seen in a pegging, a hand and a game is one finding.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from cribcheck.harness.fuzz.findings import Finding
 from cribcheck.harness.operations.divergence import Signature, describe, signatures
@@ -35,12 +38,17 @@ def simplest_field(signature: Signature) -> str:
 
 
 def resembles(simpler: Signature, found: Signature) -> bool:
-    """Does `simpler` (of a simpler operation) say what `found` says, so that its case may stand
-    for the same bug? The same field (simplest_field) and relation, the operation aside, and the
-    same reasons where both give some (a hand's show event may give no set where the show
-    operation gives `hand`)."""
+    """Does `simpler` (of a simpler operation, or any) say what `found` says, so that its case may
+    stand for the same bug? The same field (simplest_field) and relation, the operation aside,
+    and the same reasons where both give some (a hand's show event may give no set where the
+    show operation gives `hand`)."""
     same_reasons = simpler.reasons == found.reasons or not simpler.reasons or not found.reasons
     return simplest_field(simpler) == simplest_field(found) and simpler.relation == found.relation and same_reasons
+
+
+def found_before(signature: Signature, known: Collection[Signature]) -> bool:
+    """Was a signature that says the same (resembles) found already?"""
+    return any(resembles(signature, other) for other in known)
 
 
 def words(signature: Signature) -> str:

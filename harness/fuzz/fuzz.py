@@ -52,7 +52,7 @@ from cribcheck.harness.engine.engines import (
     open_engine,
 )
 from cribcheck.harness.engine.protocol import Request
-from cribcheck.harness.fuzz.distinct import resembles, signatures_of, words
+from cribcheck.harness.fuzz.distinct import found_before, resembles, signatures_of, words
 from cribcheck.harness.fuzz.findings import Finding, case_document, case_expectation, write_case
 from cribcheck.harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples, main_profile
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
@@ -200,7 +200,7 @@ class _Search:
     """One Hypothesis search (local to `fuzz`): its counts, its clock, the signature it found
     (`target`: the shrinker keeps it, and adds no known signature the first disagreement did not
     show) and the smallest finding. A finding is one with a signature that `new` accepts: by
-    default any not already `known`."""
+    default any not like one already `known` (distinct.found_before)."""
 
     def __init__(
         self,
@@ -213,7 +213,7 @@ class _Search:
         self.engine = engine
         self.wanted = wanted
         self.progress = progress
-        self.new = new or (lambda signature: signature not in known)  # findings already made: passed over
+        self.new = new or (lambda signature: not found_before(signature, known))  # those found: passed over
         self.start = time.monotonic()
         self.examples = 0
         self.by_op: Counter[str] = Counter()
