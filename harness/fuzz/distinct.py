@@ -39,11 +39,14 @@ def simplest_field(signature: Signature) -> str:
 
 def resembles(simpler: Signature, found: Signature) -> bool:
     """Does `simpler` (of a simpler operation, or any) say what `found` says, so that its case may
-    stand for the same bug? The same field (simplest_field) and relation, the operation aside,
-    and the same reasons where both give some (a hand's show event may give no set where the
-    show operation gives `hand`)."""
+    stand for the same bug? The same field (simplest_field) and relation, the operation aside;
+    the same event and reasons where both give some (a show operation's field is at no event
+    where a hand's is at a show event, and a hand's show event may give no set where the show
+    operation gives `hand`)."""
+    same_event = simpler.event == found.event or not simpler.event or not found.event
     same_reasons = simpler.reasons == found.reasons or not simpler.reasons or not found.reasons
-    return simplest_field(simpler) == simplest_field(found) and simpler.relation == found.relation and same_reasons
+    same_way = simplest_field(simpler) == simplest_field(found) and simpler.relation == found.relation
+    return same_way and same_event and same_reasons
 
 
 def found_before(signature: Signature, known: Collection[Signature]) -> bool:

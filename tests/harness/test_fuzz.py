@@ -465,6 +465,8 @@ def test_a_simpler_operation_differs_the_same_way_when_its_field_reasons_and_rel
     assert resembles(shown, Signature("match", "games[*].events[*].breakdown.nobs", "show", ("hand",), "one more"))
     assert not resembles(shown, Signature("game", "events[*].breakdown.nobs", "show", ("crib",), "one more"))
     assert not resembles(shown, Signature("game", "events[*].breakdown.nobs", "show", ("hand",), "twice"))
+    heels = Signature("hand", "events", "heels", (), "another event than the reference's")
+    assert not resembles(Signature("hand", "events", "show", (), "another event than the reference's"), heels)
     played = Signature("play", "breakdown.pairs", "", (), "less")
     assert resembles(played, Signature("pegging", "events[*].scoring.pairs", "play", (), "less"))
 
