@@ -154,7 +154,9 @@ COMMANDS: tuple[Command, ...] = (
         "serve_main",
     ),
     Command("sweep", "compare every hand + starter (or crib + starter) with the reference", _sweep),
-    Command("fuzz", "differential fuzzing against the reference, shrinking to a YAML case", _fuzz),
+    Command(
+        "fuzz", "differential fuzzing against the reference: each way an engine differs, shrunk to a YAML case", _fuzz
+    ),
     Command("check", "judge a transcript of what an engine did (JSON Lines), line by line, by the reference", _check),
     Command("summary", "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side", _summary),
     Command("mutants", "show which cases kill each mutant of the reference engine", _kill_table),
