@@ -382,8 +382,17 @@ def _reasons(events: Sequence[Any], index: int) -> tuple[str, ...]:
         ends = "go" if _played_after(events, index) else "last card"
         return (ends, "31") if before is not None and before.get("count") == 31 else (ends,)
     if kind == "show":
-        return (str(event.get("set")),) if event.get("set") in ("hand", "crib") else ()
+        return _event_set(event)
     return ()
+
+
+def _event_set(event: Mapping[str, Any]) -> tuple[str, ...]:
+    """A show event's set as its rules tell them apart: the crib, or a hand (the reference names a
+    hand `pone_hand`, `dealer_hand`, or with three or four seats `hand`)."""
+    shown = event.get("set")
+    if not isinstance(shown, str):
+        return ()
+    return ("crib",) if shown == "crib" else ("hand",)
 
 
 def _part(key: str, got: Any, part: str) -> Any:
@@ -409,7 +418,7 @@ def _part_reasons(event: Mapping[str, Any], part: str) -> tuple[str, ...]:
     """The reasons of a play's or a show's part that differs: the part, and for a show's flush or
     nobs the set (their rules differ between a hand and the crib)."""
     if event.get("type") == "show":
-        return (str(event.get("set")),) if part in SET_PARTS and event.get("set") in ("hand", "crib") else ()
+        return _event_set(event) if part in SET_PARTS else ()
     return ()
 
 

@@ -180,3 +180,15 @@ def test_the_rules_come_from_the_event() -> None:
         "pegging", "rejection.code", "", ("not_your_turn",), "a result where rejection not_your_turn was expected"
     )
     assert rules_of(refused) == ("input.legal-play", "peg.order")
+
+
+def test_a_hands_show_event_names_its_set_as_the_rules_tell_them_apart() -> None:
+    """The reference names a two-player hand's show `pone_hand` or `dealer_hand`: its flush is a
+    hand's flush (the signature's reason `hand`), so the rule cited is the hand flush's, not none.
+    The pone's 4H 5H 6H 9H with the starter KC: flush 4 (of the hand, without the starter)."""
+    show = {"type": "show", "player": "pone", "set": "pone_hand", "points": 4, "breakdown": {"flush": 4}}
+    expected = {"scores": {"pone": 4, "dealer": 0}, "events": [show]}
+    answer = {"ok": {"scores": {"pone": 5, "dealer": 0}, "events": [{**show, "points": 5, "breakdown": {"flush": 5}}]}}
+    (found,) = [one for one in signatures("hand", {}, expected, answer, "six-card") if "flush" in one.field]
+    assert found.reasons == ("hand",)
+    assert rules_of(found, "six-card") == ("show.hand-flush-six-card",)
