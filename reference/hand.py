@@ -356,7 +356,8 @@ def _claim_for(event: HandEvent, seat: Seat | None, claims: Claims) -> int | Non
 
 
 def pegged_points(score: int, points: int, profile: Profile) -> int:
-    """Rule game.win, dispute D8: points are pegged in full, reaching or passing the target. Under
+    """Rule game.win, dispute D8: points are pegged in full, reaching or passing the target, so the
+    winner's score is the points reached (rule game.winner-score: 119 and a crib of 6 make 125). Under
     the other reading (win: reach_exactly) an award that would pass the target is not pegged."""
     if profile.win == "reach_exactly" and score + points > profile.target:
         return 0

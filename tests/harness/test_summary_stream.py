@@ -38,9 +38,8 @@ def large_report(small_cases: Path, tmp_path: Path, copies: int, name: str = "la
         for copy in range(copies):
             for line in cases:
                 case = {**line, "id": f"{line['id']}-{copy}"}
-                tail = shlex.join(["--case", line["id"], "--profile", line["profile"]])
-                case["rerun"] = line["rerun"][: -len(tail)] + shlex.join(["--case", case["id"], "--profile",
-                                                                          line["profile"]])  # fmt: skip
+                tail = shlex.join(["--case", f"{line['id']}[{line['profile']}]"])
+                case["rerun"] = line["rerun"][: -len(tail)] + shlex.join(["--case", f"{case['id']}[{line['profile']}]"])
                 counts[case["status"]] += 1
                 out.write(json.dumps(case) + "\n")
         del footer["by_profile"], footer["by_area"]  # counted again by the reader, as a stream
@@ -129,7 +128,7 @@ def test_rows_past_the_limit_of_a_comparison_are_counted(
     with right.open("w", encoding="utf-8") as out:
         for line in rename:
             if line["type"] == "case":
-                line["rerun"] = line["rerun"].replace(f"--case {line['id']} ", f"--case {line['id']}-0 ")
+                line["rerun"] = line["rerun"].replace(f"--case '{line['id']}[", f"--case '{line['id']}-0[")
                 line["id"] += "-0"
             out.write(json.dumps(line) + "\n")
     capsys.readouterr()
