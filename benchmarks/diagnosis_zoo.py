@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import itertools
+import json
 import os
 import platform
 import re
@@ -106,7 +107,8 @@ def own_causes(causes: Sequence[Cause], bugs: Sequence[RealBug], inexact: Sequen
 
 
 def inexact_cause(cause: Cause, inexact: Sequence[str]) -> bool:
-    return cause.mutant is not None and any(text.startswith(f"{cause.mutant} on ") for text in inexact)
+    known = cause.mutant or getattr(cause, "reading", None)
+    return known is not None and any(text.startswith(f"{known} on ") for text in inexact)
 
 
 def cause_key(cause: Cause) -> tuple[Any, ...]:
@@ -131,23 +133,31 @@ def engine_answer_as_expectation(answer: Any, expected: Any) -> dict[str, Any]:
 
 
 def inexact_names(diagnosis: Diagnosis, results: Sequence[CaseResult]) -> list[str]:
-    """The causes that name a known bug whose answers are not the engine's on every result the
-    cause holds (the compared keys: a rejection's code, index and hand; the result's keys)."""
+    """The causes that name a known bug (a mutant) or a reading (`reading`: a profile whose
+    answers would be the engine's) whose answers are not the engine's on every result the cause
+    holds (the compared keys: a rejection's code, index and hand; the result's keys)."""
     by_name = {result.item.name: result for result in results}
     wrong = []
     for cause in diagnosis.causes:
-        if cause.mutant is None:
+        reading = getattr(cause, "reading", None)
+        if cause.mutant is None and reading is None:
             continue
         for name in cause.results:
             result = by_name.get(name)
             if result is None or result.actual is None:
                 continue
             case = result.case
-            replayed = run_mutant(cause.mutant, case.op, case.input, case.profile_sent(result.profile))
+            if cause.mutant is not None:
+                known, replayed = (
+                    cause.mutant,
+                    run_mutant(cause.mutant, case.op, case.input, case.profile_sent(result.profile)),
+                )
+            else:
+                known, replayed = str(reading), run_reference(case.op, case.input, str(reading))
             if mismatches(engine_answer_as_expectation(result.actual, result.expected), replayed):
-                wrong.append(f"{cause.mutant} on {name}")
+                wrong.append(f"{known} on {name}")
                 break
-    return wrong
+    return list(dict.fromkeys(wrong))
 
 
 # --- the corpus -------------------------------------------------------------------------------------
@@ -158,6 +168,7 @@ class CorpusRun:
     names: str
     judges_input: bool
     failures: int
+    failing: frozenset[str]  # the failing results' names
     causes: tuple[Cause, ...]
     inexact: tuple[str, ...]
     seconds: float
@@ -174,12 +185,18 @@ def corpus_run(names: str, judges_input: bool) -> CorpusRun:
         raise SystemExit(130)
     diagnosis = outcome.footer.diagnosis
     if diagnosis is None:
-        return CorpusRun(names, judges_input, 0, (), (), time.monotonic() - started)
+        return CorpusRun(names, judges_input, 0, frozenset(), (), (), time.monotonic() - started)
     failing = [result for result in outcome.results if result.status.value in ("fail", "error")]
     with cached_profiles():
         inexact = inexact_names(diagnosis, failing)
     return CorpusRun(
-        names, judges_input, len(failing), tuple(diagnosis.causes), tuple(inexact), time.monotonic() - started
+        names,
+        judges_input,
+        len(failing),
+        frozenset(result.item.name for result in failing),
+        tuple(diagnosis.causes),
+        tuple(inexact),
+        time.monotonic() - started,
     )
 
 
@@ -187,15 +204,52 @@ def corpus_both(names: str) -> tuple[CorpusRun, CorpusRun]:
     return corpus_run(names, True), corpus_run(names, False)
 
 
-def corpus_part(chosen: list[str], jobs: int) -> tuple[list[str], bool]:
+def run_corpus(chosen: list[str], jobs: int, save: Path | None = None) -> list[tuple[CorpusRun, CorpusRun]]:
+    """Each engine's two corpus runs (judges_input true, false); written to `save` as JSON if given."""
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        runs = list(pool.map(corpus_both, chosen))
+    if save is not None:
+        kept = [
+            {
+                "engine": run.names,
+                "judges_input": run.judges_input,
+                "failing": sorted(run.failing),
+                "causes": [cause.to_json() for cause in run.causes],
+                "inexact": list(run.inexact),
+                "seconds": run.seconds,
+            }
+            for both in runs
+            for run in both
+        ]
+        save.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+    return runs
+
+
+def saved_corpus(path: Path) -> list[tuple[CorpusRun, CorpusRun]]:
+    """The corpus runs written by --save, read back (the figures made again without running)."""
+    kept = [
+        CorpusRun(
+            entry["engine"],
+            entry["judges_input"],
+            len(entry["failing"]),
+            frozenset(entry["failing"]),
+            tuple(Cause.from_json(cause) for cause in entry["causes"]),
+            tuple(entry["inexact"]),
+            entry.get("seconds", 0.0),
+        )
+        for entry in json.loads(path.read_text(encoding="utf-8"))
+    ]
+    return [(kept[index], kept[index + 1]) for index in range(0, len(kept), 2)]
+
+
+def corpus_part(runs: list[tuple[CorpusRun, CorpusRun]]) -> tuple[list[str], bool]:
+    chosen = [judging.names for judging, _ in runs]
     rows = [
         "| engine | failing results | first causes (judges_input true) | bugs named in words | "
         "known bugs named, not exact | same causes with judges_input false |",
         "|---|---:|---|---|---|---|",
     ]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(corpus_both, chosen))
-    bugs_total = bugs_named = engines_all_named = inexact_total = same_total = 0
+    bugs_total = bugs_named = engines_all_named = inexact_total = same_total = comparable = same_comparable = 0
     for names, (judging, trusting) in zip(chosen, runs, strict=True):
         bugs = real_bugs_named(names)
         found = own_causes(judging.causes, bugs, judging.inexact)
@@ -203,14 +257,18 @@ def corpus_part(chosen: list[str], jobs: int) -> tuple[list[str], bool]:
         bugs_total += len(bugs)
         bugs_named += len(named)
         engines_all_named += len(named) == len(bugs)
-        inexact_total += len(judging.inexact) + len(trusting.inexact)
+        inexact_total += len(judging.inexact) + len(trusting.inexact)  # causes of either run
         same = [cause_key(cause) for cause in judging.causes] == [cause_key(cause) for cause in trusting.causes]
+        same_failures = judging.failing == trusting.failing
         same_total += same
+        comparable += same_failures
+        same_comparable += same and same_failures
         missing = [name for name in found if found[name] is None]
         rows.append(
             f"| {names} | {judging.failures} / {trusting.failures} | {short(judging.causes)} | "
             f"{len(named)} of {len(bugs)}{' (not: ' + ', '.join(missing) + ')' if missing else ''} | "
-            f"{', '.join((*judging.inexact, *trusting.inexact)) or '0'} | {'yes' if same else '**no**'} |"
+            f"{', '.join(dict.fromkeys((*judging.inexact, *trusting.inexact))) or '0'} | "
+            f"{'yes' if same else '**no**'}{'' if same_failures else ' (other failures)'} |"
         )
         progress(f"corpus {names}: {len(named)}/{len(bugs)} named, same={same}, inexact={len(judging.inexact)}")
     rows += [
@@ -218,9 +276,11 @@ def corpus_part(chosen: list[str], jobs: int) -> tuple[list[str], bool]:
         f"- each bug a cause of its own, in its words: {bugs_named} of {bugs_total} bugs; every bug of the engine "
         f"for {engines_all_named} of {len(chosen)} engines",
         f"- causes naming a known bug that does not reproduce the whole answer: {inexact_total}",
-        f"- the same causes with judges_input true and false: {same_total} of {len(chosen)} engines",
+        f"- the same causes with judges_input true and false: {same_total} of {len(chosen)} engines; of the "
+        f"{comparable} whose failing results are the same both ways (the others fail cases of illegal input, "
+        f"not sent to an engine that trusts its callers), {same_comparable}",
     ]
-    met = bugs_named == bugs_total and inexact_total == 0 and same_total == len(chosen)
+    met = bugs_named == bugs_total and inexact_total == 0 and same_comparable == comparable
     return rows, met
 
 
@@ -387,13 +447,16 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="the fuzzer's time per two-bug engine")
     parser.add_argument("--games", type=int, default=40, help="games per transcript (default 40)")
     parser.add_argument("--jobs", type=int, default=1, help="engines measured at once (default 1)")
+    parser.add_argument("--save", type=Path, help="write the corpus runs' causes here (JSON)")
+    parser.add_argument("--from", dest="saved", type=Path, help="read the corpus runs from --save's file, not run them")
     args = parser.parse_args()
     parts = args.part or ["corpus", "fuzz", "transcripts"]
     chosen = engines(args.engine)
     started = time.monotonic()
     met = True
     if "corpus" in parts:
-        rows, ok = corpus_part(chosen, args.jobs)
+        runs = saved_corpus(args.saved) if args.saved else run_corpus(chosen, args.jobs, args.save)
+        rows, ok = corpus_part(runs)
         print("\n## The corpus\n\n" + "\n".join(rows))
         met &= ok
     if "fuzz" in parts:

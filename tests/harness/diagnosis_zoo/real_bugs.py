@@ -368,7 +368,7 @@ BUGS: tuple[RealBug, ...] = (
         "heels-not-pegged",
         "deal.heels",
         "his heels is not pegged",
-        r"heels.*(\b0\b|\bno\b|not|missing|none|less)|(\bno\b|not|missing).*heels",
+        r"heels.*(\b0\b|no event|not pegged|never|nothing|missing|none)|(no|not|never).*(pegs?|pegged|scores?) .*heels",
         (fn(f"{HAND}._in_order", without_heels),),
     ),
     RealBug(
@@ -396,14 +396,14 @@ BUGS: tuple[RealBug, ...] = (
         "crib-always-to-a",
         "game.show-order",
         "the crib is pegged to the same player whoever deals",
-        r"crib",
+        r"crib.*(player|dealer|pone|seat|side|\bA\b|\bB\b)|(player|dealer|pone|seat|side).*crib",
         (fn(f"{HAND}.the_show", crib_always_to_a),),
     ),
     RealBug(
         "discard-shifts-index",
         "deal.discard",
         "a discard recorded as one card while another leaves the hand",
-        r"discard|crib|card.not.held|not held|held by no",
+        r"discard|card.not.held|not held|held by no|crib.*(holds?|card)",
         (fn(f"{HAND}.kept_cards", discards_by_shifting_index), fn(f"{HAND}._awards", crib_as_recorded)),
     ),
     RealBug(
@@ -425,7 +425,7 @@ BUGS: tuple[RealBug, ...] = (
         "waits-for-a-go-nobody-says",
         "peg.go",
         "an endless loop when the last card's player holds only cards that do not fit and the other none",
-        r"hung|hang|time|did not (end|answer)|loop",
+        r"loop|did not end|endless|hung at|hangs (at|in|when)",
         (fn(PEGGER, waits_for_a_go_nobody_says),),
     ),
     RealBug(
