@@ -54,6 +54,12 @@ EXAMPLES: dict[str, dict[str, tuple[Source, ...]]] = {
             Source("examples/c-show-only/adapter.py"),
         ),
     },
+    "java-jpype": {
+        "after": (
+            Source("examples/java-jpype/Crib.java", all_engine=True),
+            Source("examples/java-jpype/adapter.py"),
+        ),
+    },
 }
 
 

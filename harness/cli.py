@@ -50,6 +50,18 @@ def _explain() -> ModuleType:
     return explain
 
 
+def _count() -> ModuleType:
+    from cribcheck.harness.corpus import count
+
+    return count
+
+
+def _peg() -> ModuleType:
+    from cribcheck.harness.corpus import peg
+
+    return peg
+
+
 def _smoke() -> ModuleType:
     from cribcheck.harness.run import smoke
 
@@ -123,6 +135,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("lint", "check the case files: schema, ids, rules, cards, coverage, expectations", _lint),
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
+    Command("count", "count any hand or crib, its rules cited, under each reading of the disputes", _count),
+    Command("peg", "replay any pegging event by event, its rules cited, under each reading of the disputes", _peg),
     Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
     Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(

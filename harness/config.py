@@ -190,6 +190,8 @@ def apply(
             raise ConfigError(f"{where}: [{table}]: no command of that name{did_you_mean(table, known_tables)}")
     chosen: dict[str, tuple[Any, str]] = {}
     for key, value in top.items():
+        if key in options and command != MAIN_COMMAND and isinstance(value, list) and not _repeatable(options[key]):
+            continue  # run's list (`profile = ["six-card", "six-card-61"]`) for a command that takes one value
         if key in options:
             chosen[key] = (value, where)
         elif command == MAIN_COMMAND:  # another command leaves out the keys it has not: `run` checks them
@@ -222,6 +224,10 @@ def apply(
     return applied
 
 
+def _repeatable(action: argparse.Action) -> bool:
+    return isinstance(action, argparse._AppendAction) or type(action).__name__ == "_EveryEngine"
+
+
 def _reason(error: Exception) -> str:
     return str(getattr(error, "message", None) or error)
 
@@ -236,7 +242,7 @@ def _set(
         if value:
             action(parser, namespace, None, None)
         return
-    repeatable = isinstance(action, argparse._AppendAction) or type(action).__name__ == "_EveryEngine"
+    repeatable = _repeatable(action)
     if isinstance(value, list):
         if not repeatable:
             raise ValueError(f"takes one value, not a list: {value!r}")

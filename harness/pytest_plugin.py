@@ -237,7 +237,7 @@ class CribcheckItem(pytest.Item):
         engine = _engine(self.config)
         features = engine.info.features_for(self.entry.case.op)
         (outcome,) = list(engine.answer([self.entry.request("1", features)]))
-        result = judge(self.entry, outcome, features)
+        result = judge(self.entry, outcome, features, stops_at_target=engine.info.stops_at_target)
         recorded = apply_expectation(result, self.expectation)
         self.stash[RESULT_KEY] = {
             "line": case_line(_header(self.config, engine), recorded),
@@ -264,7 +264,7 @@ class CribcheckItem(pytest.Item):
         lines += diff_lines(result)
         command = self.config.getoption("cribcheck_engine")
         rerun = ["cribcheck", "run", *(["--engine", command] if command else [])]
-        lines.append("rerun: " + shlex.join([*rerun, "--case", case.id, "--profile", result.profile]))
+        lines.append("rerun: " + shlex.join([*rerun, "--case", f"{case.id}[{result.profile}]"]))
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:

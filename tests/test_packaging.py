@@ -74,6 +74,19 @@ def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
     assert declared == ["cribcheck"]
 
 
+def test_the_wheel_carries_the_license(wheel: Path) -> None:
+    """pyproject.toml says MIT: the wheel carries the LICENSE file itself, whole, and says MIT."""
+    license_text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n") and "Copyright (c) 2026 the cribcheck authors" in license_text
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        carried = [name for name in names if ".dist-info/" in name and name.rsplit("/", 1)[-1] == "LICENSE"]
+        metadata = archive.read(next(name for name in names if name.endswith(".dist-info/METADATA"))).decode()
+        assert len(carried) == 1, names
+        assert archive.read(carried[0]).decode("utf-8") == license_text
+    assert "License: MIT" in metadata or "License-Expression: MIT" in metadata
+
+
 def _in_empty_folder(bindir: Path, tmp_path: Path, *command: str) -> subprocess.CompletedProcess[str]:
     environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
     environment["PATH"] = f"{bindir}{os.pathsep}{environment.get('PATH', '')}"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 MAX_LINES = 200
@@ -49,3 +51,23 @@ def test_the_development_section_says_how_long_and_how_to_run_one_process() -> N
     section = README.split("## Development", 1)[1]
     assert "`-n 0`" in section and "-p no:xdist" in section
     assert re.search(r"\d+ (s|seconds|minutes?)\b", section), "the suite's time, measured"
+
+
+def test_settling_a_dispute_starts_from_count_and_peg_and_its_commands_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cribcheck.harness.cli import main
+    from cribcheck.harness.operations import answers
+
+    section = README.split("## Settling a dispute", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```sh\n(.*?)```", section, re.S)
+    commands = [line.split("#")[0].split() for line in block.strip().splitlines()]
+    assert [command[:2] for command in commands] == [["cribcheck", "count"], ["cribcheck", "peg"]]
+    for command in commands:
+        assert main(command[1:]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # 5-5-5-J with the 5 of the jack's suit turned: 16 in fifteens, 12 in pairs, nobs 1; no nobs in
+    # the crib under D4's other reading
+    assert "total: 29" in out and "under D4's other reading (six-card--no-crib-nobs): 28 (nobs 0, not 1)" in out
+    assert "points: pone 2, dealer 1" in out  # the 31 after a go, 2 in all (tests/harness/test_count_peg.py)
+    assert "`run_reference`" in section and callable(answers.run_reference)

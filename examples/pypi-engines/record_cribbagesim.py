@@ -16,7 +16,8 @@ game passes), and each random player's `follow` (a player who cannot lay a card 
 
 The game always has player 1 (seat A) deal the first hand, with no cut: the game line's cut is
 written to give A the deal (an ace against a king). Its board stops a score at 121 (it sets it to
-121 when a count passes it, then ends the game): the scores written are the board's.
+121 when a count passes it, then ends the game): the scores written are the board's, and the
+transcripts' hello says so (`stops_at_target`), a conformant reading of the winner's score.
 """
 
 from __future__ import annotations
@@ -222,7 +223,7 @@ class Hooks:
 
 def play_games(games: int, seed: int, out: Path) -> None:
     logging.getLogger("cribbage_logger").disabled = True
-    record, files = open_record(out, "cribbagesim", name="cribbagesim", version="1.0.2")
+    record, files = open_record(out, "cribbagesim", name="cribbagesim", version="1.0.2", stops_at_target=True)
     random.seed(seed)
     hooks = Hooks(record)
     with hooks.install():

@@ -47,8 +47,16 @@ def other(seat: str) -> str:
 class GameRecord:
     """The record of an engine's games, written into two transcripts as they are played."""
 
-    def __init__(self, games: IO[str], pegging: IO[str], *, name: str, version: str) -> None:
-        common = {"name": name, "version": version, "language": "Python", "profiles": [PROFILE]}
+    def __init__(
+        self, games: IO[str], pegging: IO[str], *, name: str, version: str, stops_at_target: bool = False
+    ) -> None:
+        common = {
+            "name": name,
+            "version": version,
+            "language": "Python",
+            "profiles": [PROFILE],
+            "stops_at_target": stops_at_target,
+        }
         self.games = Recorder(games, operations=["show", "play", "hand", "game"], **common)
         self.pegging = Recorder(pegging, operations=["pegging", "hand"], features=["events"], **common)
         self.hands: list[HandLog] = []
@@ -193,12 +201,16 @@ class GameRecord:
         self.hand = None
 
 
-def open_record(folder: Path, stem: str, *, name: str, version: str) -> tuple[GameRecord, list[IO[str]]]:
-    """A record writing `<stem>.jsonl` and `<stem>-events.jsonl` into `folder`."""
+def open_record(
+    folder: Path, stem: str, *, name: str, version: str, stops_at_target: bool = False
+) -> tuple[GameRecord, list[IO[str]]]:
+    """A record writing `<stem>.jsonl` and `<stem>-events.jsonl` into `folder`; `stops_at_target`
+    for a game whose winner's score stops at 121 (the hello says so)."""
     folder.mkdir(parents=True, exist_ok=True)
     games = (folder / f"{stem}.jsonl").open("w", encoding="utf-8")
     pegging = (folder / f"{stem}-events.jsonl").open("w", encoding="utf-8")
-    return GameRecord(games, pegging, name=name, version=version), [games, pegging]
+    record = GameRecord(games, pegging, name=name, version=version, stops_at_target=stops_at_target)
+    return record, [games, pegging]
 
 
 def command_line(play_games: Callable[[int, int, Path], None], description: str | None) -> None:

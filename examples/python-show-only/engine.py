@@ -11,8 +11,6 @@ harness/engine/adapter.py) or in this repository:
 Any Python 3.9+ runs it; it needs nothing installed, not even cribcheck.
 """
 
-from __future__ import annotations
-
 import re
 import sys
 from itertools import combinations
@@ -79,8 +77,7 @@ def parse_card(text: object) -> tuple[int, str]:
 
 
 def show(data: dict, profile: str) -> dict:
-    crib = bool(data.get("crib", False))
-    cards = data.get("cards", [])
+    crib, cards = bool(data.get("crib", False)), data.get("cards", [])
     held = [parse_card(card) for card in (cards if isinstance(cards, list) else [cards])]
     starter = parse_card(data.get("starter"))
     # the rejection order: every card read, then no card twice, then the count
@@ -94,11 +91,10 @@ def show(data: dict, profile: str) -> dict:
 
 
 if __name__ == "__main__":
-    version = ".".join(map(str, sys.version_info[:3]))
     Adapter(
         name="python-show-only",
         version="1.1.0",
-        language=f"Python {version}",
+        language=f"Python {'.'.join(map(str, sys.version_info[:3]))}",
         profiles=list(KEPT),
         handlers={"show": show},
         features=["breakdown"],

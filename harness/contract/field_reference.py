@@ -220,6 +220,12 @@ def message_tables(schemas: Schemas) -> list[Table]:
             "protocol/transcript-line.schema.json",
             "/$defs/answerFields",
         ),
+        table(
+            schemas,
+            "a game or hand begins, in a transcript (`cribcheck check`)",
+            "protocol/transcript-line.schema.json",
+            "/$defs/begin",
+        ),
     ]
 
 

@@ -9,6 +9,8 @@ an editable install and an installed wheel, from any working directory.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -70,3 +72,17 @@ def display_path(path: Path) -> str:
         if full.is_relative_to(folder):
             return (Path(name) / full.relative_to(folder)).as_posix()
     return str(path)
+
+
+NAME_PART_MOST = 60  # characters of a file name the suite makes from engine or report text
+
+
+def name_part(text: str, most: int = NAME_PART_MOST) -> str:
+    """`text` as a bounded part of a file name: lower-case letters, digits and dashes, at most
+    `most` characters. Text cut short keeps a digest of the whole in its last 11 characters, so two
+    texts that differ only past the cut stay two names; `engine` when nothing is left."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
+    if len(slug) <= most:
+        return slug
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{slug[: most - 11].rstrip('-')}-{digest}"

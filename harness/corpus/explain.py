@@ -15,7 +15,7 @@ import difflib
 import re
 import sys
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from cribcheck.reference import CribbageError, parse_card
 WIDTH = 100
 INDENT = "  "
 Json = Mapping[str, Any]
+Cited = Callable[[Json], Sequence[str]]  # the rule ids an event rests on
 
 
 class CaseNotFound(LookupError):
@@ -387,8 +388,8 @@ def go_notes(events: Sequence[Json], held: Mapping[str, list[str]]) -> dict[int,
     return notes
 
 
-def pegging_lines(result: Json, held: Mapping[str, list[str]] | None = None) -> list[str]:
-    lines = event_lines(result["events"], go_notes(result["events"], held or {}))
+def pegging_lines(result: Json, held: Mapping[str, list[str]] | None = None, cited: Cited | None = None) -> list[str]:
+    lines = event_lines(result["events"], go_notes(result["events"], held or {}), cited)
     lines.append(f"points: {scores_text(result['points'])}")
     unplayed = result["unplayed"]
     if any(unplayed.values()):
@@ -396,12 +397,15 @@ def pegging_lines(result: Json, held: Mapping[str, list[str]] | None = None) -> 
     return lines
 
 
-def event_lines(events: Sequence[Json], notes: Mapping[int, str] | None = None) -> list[str]:
-    """One line per event, numbered; with running scores where the events carry them, and the
-    `notes` (by the event's place) after the event."""
+def event_lines(
+    events: Sequence[Json], notes: Mapping[int, str] | None = None, cited: Cited | None = None
+) -> list[str]:
+    """One line per event, numbered; with running scores where the events carry them, the
+    `notes` (by the event's place) after the event, and the rules `cited` gives for it last."""
     width = len(str(len(events)))
     return [
         f"{number:>{width}}. {event_text(event, (notes or {}).get(number - 1))}"
+        + (f"    [{', '.join(rules)}]" if cited and (rules := cited(event)) else "")
         for number, event in enumerate(events, start=1)
     ]
 

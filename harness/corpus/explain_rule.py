@@ -27,6 +27,7 @@ from typing import Any
 
 from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.corpus.lint import ruling_family
+from cribcheck.harness.operations.compare import WHERE
 from cribcheck.reference import load_profile
 from cribcheck.reference.profiles import profile_names
 
@@ -62,7 +63,7 @@ def answer_line(case: Case, profile: str, focus: Sequence[str] = ()) -> str:
     expected = case.expected(profile)
     if "rejected" in expected:
         text = f"rejected: {expected['rejected']}"
-        where = [f"{key} {_compact(expected[key])}" for key in ("index", "hand") if key in expected]
+        where = [f"{key} {_compact(expected[key])}" for key in WHERE if key in expected]
         return _cut(text + (f" ({', '.join(where)})" if where else ""))
     keys = [key for key in focus if key in expected and key != "breakdown"]
     keys += [key for key in ("total", "points", "winner", "scores") if key in expected and key not in keys]

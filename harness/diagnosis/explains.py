@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER
+from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE
 
 _MISSING = object()
 _SCALARS = (str, int, float, type(None))
@@ -46,7 +46,7 @@ def _explains_rejection(expected: Mapping[str, Any], engine: Mapping[str, Any], 
         return False
     if rejection.get("code") != expected["rejected"]:
         return True
-    differing = [key for key in ("index", "hand") if key in expected and not _same(expected[key], rejection.get(key))]
+    differing = [key for key in WHERE if key in expected and not _same(expected[key], rejection.get(key))]
     return bool(differing) and all(_same(rejection.get(key), theirs.get(key)) for key in differing)
 
 

@@ -2,10 +2,12 @@
 // name: cribcheck_adapter.js and cribcheck_adapter.d.ts, with cribcheck-protocol.d.ts, the
 // protocol's messages generated from its schemas).
 import type {
+  AnyInput,
   BatchAnswer,
   EngineIdentity,
   Feature,
   HelloResponse,
+  InputOf,
   Operation,
   Profile,
   RejectionCode,
@@ -14,14 +16,15 @@ import type {
 
 export * from "./cribcheck-protocol";
 
-/** A request's input: the case's input as written in the case file (docs/case-format.md). */
+/** An input as a transcript line holds it: any operation's, as written in the case file (docs/case-format.md). */
 export type Input = Record<string, unknown>;
 
-/** Answers one operation: its result, or a Promise of it; throws Rejected or Skip. */
-export type Handler<Op extends Operation = Operation> = (input: Input, profile: Profile) => ResultOf[Op] | Promise<ResultOf[Op]>;
+/** Answers one operation: its result, or a Promise of it, for its own input (InputOf: `input.cards`
+ * of a show needs no cast); throws Rejected or Skip. */
+export type Handler<Op extends Operation = Operation> = (input: InputOf[Op], profile: Profile) => ResultOf[Op] | Promise<ResultOf[Op]>;
 
 /** Answers a whole batch of one operation: one answer per input, in order. */
-export type BatchHandler = (inputs: Input[], profile: Profile) => BatchAnswer[] | Promise<BatchAnswer[]>;
+export type BatchHandler<Op extends Operation = Operation> = (inputs: InputOf[Op][], profile: Profile) => BatchAnswer[] | Promise<BatchAnswer[]>;
 
 export interface AdapterOptions {
   name: string;
@@ -33,14 +36,18 @@ export interface AdapterOptions {
   features?: Feature[];
   /** homepage, notes */
   extra?: Partial<Pick<EngineIdentity, "homepage" | "notes">>;
-  batchHandlers?: { [Op in Operation]?: BatchHandler };
+  batchHandlers?: { [Op in Operation]?: BatchHandler<Op> };
   /** Called for a profile the engine does not play, before unknown_profile: may throw Rejected. */
-  beforeUnknownProfile?: ((op: Operation, input: Input) => void) | null;
+  beforeUnknownProfile?: ((op: Operation, input: AnyInput) => void) | null;
   /** Features given for one operation only: { show: ["breakdown"] }. */
   operationFeatures?: { [Op in Operation]?: Feature[] };
   /** true: every operation judges illegal input; false: none (the harness sends legal input
-   * only); or the operations that do. */
-  judgesInput?: boolean | Operation[];
+   * only); the operations that judge all of it; or, by operation, true or the rejection codes
+   * judged there ({ play: ["over_31"] }), an operation left out judging none. */
+  judgesInput?: boolean | Operation[] | { [Op in Operation]?: boolean | RejectionCode[] };
+  /** true: the winner's score stops at the target (121, not 119 + 6 = 125), as a board's game
+   * hole does; hello `stops_at_target`. */
+  stopsAtTarget?: boolean;
 }
 
 export class Rejected extends Error {
@@ -59,7 +66,7 @@ export const BYE: unique symbol;
 
 export class Adapter {
   constructor(options: AdapterOptions);
-  judges(op: Operation): boolean;
+  judges(op: Operation): boolean | RejectionCode[];
   hello(): Extract<HelloResponse, { hello: unknown }>["hello"];
   /** Answer messages from `input` on `output` (stdin and stdout) until bye or the end of input. */
   serve(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): Promise<0>;
@@ -95,12 +102,20 @@ export interface RecorderOptions {
   operations: Operation[];
   /** The optional parts the engine's answers hold (only those are compared). */
   features?: Feature[];
+  /** true: the winner's score stops at the target (hello `stops_at_target`). */
+  stopsAtTarget?: boolean;
 }
 
 /** Writes a transcript for `cribcheck check FILE.jsonl`, its hello first, each line at once (the
  * twin of adapter.py's Recorder). `target`: a file's path, or an open file descriptor (1: stdout). */
 export class Recorder {
   constructor(target: string | number, options: RecorderOptions);
+  /** Adds lines to a transcript whose hello is already written (a path, appended to, or a descriptor). */
+  static continuing(target: string | number): Recorder;
+  /** A game begins: a game begun and never ended is reported by `cribcheck check`. */
+  beginGame(profile: Profile): void;
+  /** A hand begins (written as beginGame), and its log. */
+  beginHand(profile: Profile, dealer: string, scores: Record<string, number>, firstHand?: boolean): HandLog;
   /** Any operation: its input and the engine's answer, { ok: result } or { rejected: { code, index } }. */
   line(op: Operation, profile: Profile, input: Input, answer: { ok: Record<string, unknown> } | { rejected: { code: RejectionCode; index?: number; hand?: number; game?: number } }): void;
   show(profile: Profile, cards: string[], starter: string, crib: boolean, total: number, extra?: Record<string, unknown>): void;

@@ -22,8 +22,10 @@
 // - answers hello with the profiles, operations and features given, and an error for another
 //   protocol version; features of one operation only go in `operationFeatures`
 //   (`{ show: ["breakdown"] }`), and an engine that trusts its callers says `judgesInput: false`
-//   (or lists the operations where it does judge): the harness then sends those operations legal
-//   input only (docs/PROTOCOL.md, "claims per operation");
+//   (or lists the operations where it does judge, or maps each of those to the rejection codes it
+//   judges there: `{ play: ["over_31"] }`): the harness then sends it no rejection case it does
+//   not judge (docs/PROTOCOL.md, "claims per operation"); an engine that stops the
+//   winner's score at the target (121, not 119 + 6 = 125) says `stopsAtTarget: true`;
 // - answers each request in the order received (requests may be pipelined), even when a handler
 //   answers with a Promise, and `unknown_profile` for a profile it was not given, without calling
 //   the handler (`beforeUnknownProfile(op, input)` may throw Rejected first, for a fault that
@@ -103,6 +105,7 @@ class Adapter {
     beforeUnknownProfile = null,
     operationFeatures = {},
     judgesInput = true,
+    stopsAtTarget = false, // the winner's score stopped at the target, as a board's game hole does
   }) {
     this.name = name;
     this.version = version;
@@ -114,12 +117,23 @@ class Adapter {
     this.batchHandlers = new Map(Object.entries(batchHandlers));
     this.beforeUnknownProfile = beforeUnknownProfile;
     this.operationFeatures = new Map(Object.entries(operationFeatures));
-    this.judgesInput = typeof judgesInput === "boolean" ? judgesInput : new Set(judgesInput);
+    // true (all, of every operation), false (none), the operations where it judges all, or an
+    // object of the operations where it judges, each true or the rejection codes judged there; an
+    // operation left out judges none
+    this.judgesInput = typeof judgesInput === "boolean" || !Array.isArray(judgesInput) ? judgesInput : new Set(judgesInput);
+    this.stopsAtTarget = stopsAtTarget === true;
   }
 
-  /** Whether the engine claims to judge illegal input of `op`. */
+  /** What the engine claims to judge of the illegal input of `op`: all (true), none (false), or
+   * the rejection codes listed. */
   judges(op) {
-    return typeof this.judgesInput === "boolean" ? this.judgesInput : this.judgesInput.has(op);
+    const claim = this.judgesInput;
+    if (typeof claim === "boolean") return claim;
+    if (claim instanceof Set) return claim.has(op);
+    const judged = own(claim, op) ? claim[op] : false;
+    if (typeof judged === "boolean") return judged;
+    const codes = typeof judged === "string" ? [judged] : [...judged];
+    return codes.length ? codes : false;
   }
 
   /** The answer to hello: the operations as a list when every one judges its input and has the
@@ -127,24 +141,27 @@ class Adapter {
   hello() {
     const ops = [...this.handlers.keys()];
     let operations = ops;
-    if (this.operationFeatures.size > 0 || !ops.every((op) => this.judges(op))) {
+    if (this.operationFeatures.size > 0 || !ops.every((op) => this.judges(op) === true)) {
       operations = {};
       for (const op of ops) operations[op] = this.claimsOf(op);
     }
-    return {
+    const hello = {
       protocol: PROTOCOL_VERSION,
       engine: { name: this.name, version: this.version, language: this.language, ...this.extra },
       profiles: [...this.profiles],
       operations,
       features: [...this.features],
     };
+    if (this.stopsAtTarget) hello.stops_at_target = true;
+    return hello;
   }
 
   claimsOf(op) {
     const claims = {};
     const mine = (this.operationFeatures.get(op) || []).filter((name) => !this.features.includes(name));
     if (mine.length) claims.features = mine;
-    if (!this.judges(op)) claims.judges_input = false;
+    const judged = this.judges(op);
+    if (judged !== true) claims.judges_input = judged;
     return claims;
   }
 
@@ -514,22 +531,50 @@ class HandLog {
 
 /** Writes a transcript: one line per operation an engine did, with its answer, for `cribcheck check
  * FILE.jsonl`. The first line is the engine's hello (what it claims: only the optional parts listed
- * in `features` are compared). `target` is a file's path (created or emptied) or an open file
+ * in `features` are compared; `stopsAtTarget: true` for an engine whose winner's score stops at
+ * the target). `target` is a file's path (created or emptied) or an open file
  * descriptor (1: stdout). Each line is written synchronously, so a game that crashes leaves every
- * line before it. The twin of adapter.py's Recorder.
+ * line before it. `beginGame` and `beginHand` write that a game or hand begins, so that one that
+ * crashes or hangs before its `game` (or `hand`) line is reported by `cribcheck check`. The twin of
+ * adapter.py's Recorder.
  *
  *   const record = new Recorder("games.jsonl", { name: "mycrib", version: "2.1", profiles: ["six-card"], operations: ["hand", "game"] });
- *   const hand = new HandLog("A", { A: 0, B: 0 }, true);
+ *   record.beginGame("six-card");
+ *   const hand = record.beginHand("six-card", "A", { A: 0, B: 0 }, true);
  *   // ... hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
  *   record.hand("six-card", hand, { A: 9, B: 4 }, null);
  *   record.close();
  */
 class Recorder {
-  constructor(target, { name, version, language = "JavaScript", profiles, operations, features = [] }) {
+  constructor(target, { name, version, language = "JavaScript", profiles, operations, features = [], stopsAtTarget = false }) {
     this.owned = typeof target !== "number";
     this.fd = this.owned ? fs.openSync(target, "w") : target;
     const engine = { name, version, language };
-    this.write({ hello: { protocol: PROTOCOL_VERSION, engine, profiles: [...profiles], operations: [...operations], features: [...features] } });
+    const hello = { protocol: PROTOCOL_VERSION, engine, profiles: [...profiles], operations: [...operations], features: [...features] };
+    if (stopsAtTarget === true) hello.stops_at_target = true;
+    this.write({ hello });
+  }
+
+  /** A recorder that adds lines to a transcript whose hello is already written (by another process:
+   * a game played in a child process, that a timeout can end): `target` a path (appended to) or a
+   * file descriptor. */
+  static continuing(target) {
+    const recorder = Object.create(Recorder.prototype);
+    recorder.owned = typeof target !== "number";
+    recorder.fd = recorder.owned ? fs.openSync(target, "a") : target;
+    return recorder;
+  }
+
+  /** A game begins: written before its lines, so that a game that never ends (the engine crashed or
+   * hung) is reported, with its last line, rather than silently missing. */
+  beginGame(profile) {
+    this.write({ begin: "game", profile });
+  }
+
+  /** A hand begins: written, as `beginGame`, and the hand's log returned. */
+  beginHand(profile, dealer, scores, firstHand = false) {
+    this.write({ begin: "hand", profile });
+    return new HandLog(dealer, scores, firstHand);
   }
 
   /** Any operation: its input and the engine's answer, `{ ok: result }` or `{ rejected: { code, index } }`. */

@@ -20,8 +20,10 @@ answer carrying the traceback. The helper:
 - answers hello with the profiles, operations and features given here, and an error for another
   protocol version; features of one operation only go in `operation_features`
   (`{"show": ["breakdown"]}`), and an engine that trusts its callers says `judges_input=False`
-  (or lists the operations where it does judge): the harness then sends those operations legal
-  input only (docs/PROTOCOL.md, "claims per operation");
+  (or lists the operations where it does judge, or maps each of those to the rejection codes it
+  judges there: `{"play": ["over_31"]}`): the harness then sends it no rejection case it does not
+  judge (docs/PROTOCOL.md, "claims per operation"); an engine that stops the
+  winner's score at the target (121, not 119 + 6 = 125) says `stops_at_target=True`;
 - answers each request in the order received (requests may be pipelined), and `unknown_profile`
   for a profile it was not given, without calling the handler;
 - answers the batch form (`"batch": [input, ...]`) when `batch` is among the features, calling
@@ -42,7 +44,7 @@ import sys
 import traceback
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Union
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 8 * 1024 * 1024  # the protocol's longest line
@@ -56,6 +58,8 @@ LEADING_SEQ = re.compile(r'\s*\{\s*"seq"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.){0,200}"
 
 Handler = Callable[[Mapping[str, Any], str], Mapping[str, Any]]
 BatchHandler = Callable[[Sequence[Mapping[str, Any]], str], Sequence[Mapping[str, Any]]]
+# What an engine judges of illegal input (Adapter.judges_input): Union, as this file runs on Python 3.9
+JudgesInput = Union[bool, Collection[str], Mapping[str, Union[bool, Collection[str]]]]  # noqa: UP007
 
 
 class Rejected(Exception):
@@ -118,37 +122,50 @@ class Adapter:
     # Features claimed for one operation only (added to `features`, which hold for every operation):
     # {"show": ["breakdown"]} for an engine with a show breakdown and no play breakdown.
     operation_features: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    # Whether the engine judges illegal input: True (every operation), False (none: it trusts its
-    # callers, so the harness sends it only legal input), or the operations where it does.
-    judges_input: bool | Collection[str] = True
+    # Which illegal input the engine judges: True (all, of every operation), False (none: it trusts
+    # its callers, so the harness sends it only legal input), the operations where it judges all,
+    # or a mapping of the operations where it judges to True or the rejection codes it judges there
+    # ({"play": ["over_31"]}); an operation left out judges none.
+    judges_input: JudgesInput = True
+    # The winner's score stopped at the target, as a board's game hole does (hello `stops_at_target`).
+    stops_at_target: bool = False
 
-    def judges(self, op: str) -> bool:
-        """Whether the engine claims to judge illegal input of `op`."""
-        if isinstance(self.judges_input, bool):
-            return self.judges_input
-        return op in self.judges_input
+    def judges(self, op: str) -> bool | list[str]:
+        """What the engine claims to judge of the illegal input of `op`: all (True), none (False),
+        or the rejection codes listed."""
+        claim: Any = self.judges_input
+        if isinstance(claim, Mapping):
+            claim = claim.get(op, False)
+        elif not isinstance(claim, bool):
+            claim = op in claim
+        if isinstance(claim, bool):
+            return claim
+        codes = [claim] if isinstance(claim, str) else list(claim)
+        return codes or False
 
     def hello(self) -> dict[str, Any]:
-        """The answer to hello: the claims as a list of operations when every operation judges its
-        input and has the same features, else per operation (docs/PROTOCOL.md)."""
+        """The answer to hello: the claims as a list of operations when every operation judges all
+        its input and has the same features, else per operation (docs/PROTOCOL.md)."""
         operations: list[str] | dict[str, dict[str, Any]] = list(self.handlers)
-        if self.operation_features or not all(self.judges(op) for op in self.handlers):
+        if self.operation_features or not all(self.judges(op) is True for op in self.handlers):
             operations = {op: self._claims_of(op) for op in self.handlers}
-        return {
+        hello = {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": self.name, "version": self.version, "language": self.language, **self.extra},
             "profiles": list(self.profiles),
             "operations": operations,
             "features": list(self.features),
         }
+        return {**hello, "stops_at_target": True} if self.stops_at_target else hello
 
     def _claims_of(self, op: str) -> dict[str, Any]:
         claims: dict[str, Any] = {}
         own = [name for name in self.operation_features.get(op, ()) if name not in self.features]
         if own:
             claims["features"] = own
-        if not self.judges(op):
-            claims["judges_input"] = False
+        judged = self.judges(op)
+        if judged is not True:
+            claims["judges_input"] = judged
         return claims
 
     def respond(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -440,14 +457,17 @@ class HandLog:
 class Recorder:
     """Writes a transcript: one line per operation an engine did, with its answer, for
     `cribcheck check FILE.jsonl`. The first line is the engine's hello (what it claims: only the
-    optional parts listed in `features` are compared). Give `stream` a file opened for writing
+    optional parts listed in `features` are compared; `stops_at_target=True` for an engine whose
+    winner's score stops at the target). Give `stream` a file opened for writing
     (text); each line is written and flushed at once, so a game that crashes leaves every line
-    before it.
+    before it. `begin_game` and `begin_hand` write that a game or hand begins, so that one that
+    crashes or hangs before its `game` (or `hand`) line is reported by `cribcheck check`.
 
         with open("games.jsonl", "w") as out:
             record = Recorder(out, name="mycrib", version="2.1", language="Python",
                               profiles=["six-card"], operations=["hand", "game"])
-            hand = HandLog(dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
+            record.begin_game("six-card")
+            hand = record.begin_hand("six-card", dealer="A", scores={"A": 0, "B": 0}, first_hand=True)
             ...  # hand.dealt("A", [...]), hand.discard("A", [...]), hand.starter("6D"), hand.play("5H"), hand.go()
             record.hand("six-card", hand, scores={"A": 9, "B": 4}, winner=None)
     """
@@ -462,17 +482,38 @@ class Recorder:
         profiles: Sequence[str],
         operations: Sequence[str],
         features: Sequence[str] = (),
+        stops_at_target: bool = False,
     ) -> None:
         self.stream = stream
         engine = {"name": name, "version": version, "language": language}
-        hello = {
+        hello: dict[str, Any] = {
             "protocol": PROTOCOL_VERSION,
             "engine": engine,
             "profiles": list(profiles),
             "operations": list(operations),
             "features": list(features),
         }
+        if stops_at_target:
+            hello["stops_at_target"] = True
         self._write({"hello": hello})
+
+    @classmethod
+    def continuing(cls, stream: IO[str]) -> Recorder:
+        """A recorder that adds lines to a transcript whose hello is already written (by another
+        process: a game played in a process of its own, that a timeout can end)."""
+        recorder = cls.__new__(cls)
+        recorder.stream = stream
+        return recorder
+
+    def begin_game(self, profile: str) -> None:
+        """A game begins: written before its lines, so that a game that never ends (the engine
+        crashed or hung) is reported, with its last line, rather than silently missing."""
+        self._write({"begin": "game", "profile": profile})
+
+    def begin_hand(self, profile: str, dealer: str, scores: Mapping[str, int], first_hand: bool = False) -> HandLog:
+        """A hand begins: written, as `begin_game`, and the hand's log returned."""
+        self._write({"begin": "hand", "profile": profile})
+        return HandLog(dealer, scores, first_hand)
 
     def line(
         self,

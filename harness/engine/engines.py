@@ -478,6 +478,15 @@ def open_engine(options: EngineOptions | None, mark: str | None = None) -> Engin
     return OnceEngine(options, mark) if options.once else AdapterEngine(options, mark)
 
 
+REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process, in every command
+
+
+def engine_command(text: str) -> str | None:
+    """An `--engine` value of a command that checks one engine: `reference` is the in-process
+    reference engine (None, as when no engine is given), anything else an adapter's command line."""
+    return None if text == REFERENCE else text
+
+
 class _EveryEngine(argparse.Action):
     """`--engine` given again and again: `engines` keeps every one in order, and `engine` the first
     (what a command that runs one engine reads)."""
@@ -501,7 +510,13 @@ def add_engine_arguments(
     and (where the command can restart the adapter per request) `--once`. `default=None` makes
     `--engine` required; `repeatable` lets `--engine` be given for several engines (`engines`)."""
     if default is None:
-        group.add_argument("--engine", metavar="CMD", required=True, help="the adapter's command line")
+        group.add_argument(
+            "--engine",
+            metavar="CMD",
+            required=True,
+            type=engine_command,
+            help=f"the adapter's command line (`{REFERENCE}`: the reference engine in-process)",
+        )
     elif repeatable:
         group.add_argument(
             "--engine",
@@ -512,7 +527,12 @@ def add_engine_arguments(
         )
         group.set_defaults(engines=())
     else:
-        group.add_argument("--engine", metavar="CMD", help=f"the adapter's command line (default: {default})")
+        group.add_argument(
+            "--engine",
+            metavar="CMD",
+            type=engine_command,
+            help=f"the adapter's command line (default, or `{REFERENCE}`: {default})",
+        )
     group.add_argument("--shell", action="store_true", help="run --engine through the shell")
     if once:
         group.add_argument("--once", action="store_true", help="start the adapter anew for every request")

@@ -59,12 +59,19 @@ class EngineInfo:
         """The features claimed for operation `op`."""
         return self.capabilities.features_for(op)
 
-    def judges_input(self, op: str) -> bool:
-        return self.capabilities.judges_input(op)
+    def judges(self, op: str, code: str) -> bool:
+        """Whether the engine judges the illegal input of `op` that the rejection `code` answers."""
+        return self.capabilities.judges(op, code)
 
-    def why_not(self, op: str, profile: str, *, expects_rejection: bool = False) -> str | None:
-        """Why a case x profile is not applicable to this engine, or None when it is."""
-        return self.capabilities.why_not(op, profile, expects_rejection=expects_rejection)
+    @property
+    def stops_at_target(self) -> bool:
+        """The engine stops the winner's score at the target (hello `stops_at_target`)."""
+        return self.capabilities.stops_at_target
+
+    def why_not(self, op: str, profile: str, *, rejection: str | None = None) -> str | None:
+        """Why a case x profile expecting `rejection` (a code, or None for a result) is not
+        applicable to this engine, or None when it is."""
+        return self.capabilities.why_not(op, profile, rejection=rejection)
 
     @property
     def label(self) -> str:

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from cribcheck.harness.contract.version import suite_version
-from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine.adapter import Adapter, JudgesInput, Rejected
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, rejection, run_reference
 from cribcheck.harness.operations.before_profile import faults_before_profile
 from cribcheck.harness.operations.features import FEATURES
@@ -33,7 +33,7 @@ def reference_adapter(
     *,
     plain: bool = False,
     operation_features: Mapping[str, Iterable[str]] | None = None,
-    judges_input: bool | Iterable[str] = True,
+    judges_input: JudgesInput = True,
 ) -> Adapter:
     """The reference engine behind the adapter helper: every profile, operation and feature.
     Batches of `show` are counted by the harness's memoised scorer unless `plain`.
@@ -49,7 +49,7 @@ def reference_adapter(
         batch_handlers={"show": ShowBatch(fast=not plain)} if "show" in operations else {},
         before_unknown_profile=before_unknown_profile,
         operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
-        judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
+        judges_input=judges_input,
     )
 
 

@@ -23,11 +23,12 @@ from typing import Any
 
 import yaml
 
-from cribcheck.harness.contract.files import NoAliasDumper
+from cribcheck.harness.contract.files import NoAliasDumper, name_part
 from cribcheck.harness.corpus.cases import case_schema, catalogue
 from cribcheck.harness.fuzz.example import Example, reference_profile
-from cribcheck.harness.operations.compare import describe_answer, mismatches
+from cribcheck.harness.operations.compare import WHERE, describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
+from cribcheck.harness.operations.rule_ids import PLAY_PARTS, SHOW_PARTS, flush_rule
 from cribcheck.reference import Profile
 
 Json = dict[str, Any]
@@ -38,12 +39,6 @@ EXPLAIN_WIDTH = 100
 
 # --- which rules a disagreement rests on -------------------------------------------------------
 
-SHOW_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
-)
-PLAY_PARTS: Mapping[str, str] = MappingProxyType(
-    {"fifteen": "peg.fifteen", "thirty_one": "peg.thirty-one", "pairs": "peg.pairs", "run": "peg.runs"}
-)
 EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "play": ("peg.order",),  # a play event that differs in its scoring cites the scoring's rules instead
@@ -101,6 +96,7 @@ ROTATION_RULES: Mapping[str, str] = MappingProxyType(  # who leads a series, or 
 )
 SIDE_KEYS = frozenset({"scores", "winner", "points", "totals"})  # keys that partners' pooled points decide
 MATCH_END_KEYS = frozenset({"games", "winner", "decided_by"})  # keys that a triple skunk's end of match decides
+SKUNK_KEYS = frozenset({"skunk", "game_points", "wins_match_outright", "wins_match"})  # a game's skunk decides them
 REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "invalid_card": ("input.cards", "cards.deck"),
@@ -190,11 +186,10 @@ def tag_vocabulary() -> frozenset[str]:
 
 def case_expectation(op: str, answer: Mapping[str, Any]) -> Json:
     """A reference answer (`{"ok": ...}` or `{"rejected": ...}`) as a case expectation: every
-    result key the case format has for `op`, or the rejection's code, index and hand."""
+    result key the case format has for `op`, or the rejection's code, index, hand and game."""
     if "rejected" in answer:
         rejected = answer["rejected"]
-        where = ("index", "hand", "game")
-        return {"rejected": rejected["code"], **{key: rejected[key] for key in where if key in rejected}}
+        return {"rejected": rejected["code"], **{key: rejected[key] for key in WHERE if key in rejected}}
     result = answer["ok"]
     kept = {key: result[key] for key in result_keys(op) if key in result}
     if op == "match":  # a match's games give what a case's matchGame has (no events)
@@ -264,9 +259,30 @@ def _table_rules(finding: Finding, profile: Profile, rules: Sequence[str]) -> li
     keys = set(finding.differing_keys())
     if profile.sides is not None and keys & SIDE_KEYS:
         rules.append("game.sides")
-    if finding.example.op == "match" and profile.triple_skunk_ends_match and keys & MATCH_END_KEYS:
+    if profile.sides is not None and keys & SKUNK_KEYS:
+        rules.append("game.partnership-skunk")  # the losing side's score decides the skunk
+    if profile.triple_skunk_ends_match and keys & (MATCH_END_KEYS if finding.example.op == "match" else SKUNK_KEYS):
         rules.append("match.triple-skunk")
+    if profile.crib_from_deck and finding.example.op == "deal" and "crib_card" in keys:
+        rules.append("deal.crib-card")
+    if has_claims(finding.example.input) and keys:
+        rules.append(_claim_rule(finding, profile))
     return rules
+
+
+def has_claims(data: Mapping[str, Any]) -> bool:
+    """Whether an input carries muggins claims (a hand's, or one of a game's hands')."""
+    hands = data.get("hands")
+    return bool(data.get("claims")) or (
+        isinstance(hands, list) and any(isinstance(hand, Mapping) and hand.get("claims") for hand in hands)
+    )
+
+
+def _claim_rule(finding: Finding, profile: Profile) -> str:
+    """The rule of a line's claims: without muggins they change nothing (muggins.off); with it, the
+    points pegged as they fall are never claimed (muggins.never-claimed), the rule a claim most
+    easily breaks beside those of the muggins events."""
+    return "muggins.never-claimed" if profile.muggins else "muggins.off"
 
 
 def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
@@ -293,7 +309,7 @@ def _result_rules(finding: Finding, keys: Sequence[str], got: Mapping[str, Any])
             continue
         elif key != "events":
             rules += KEY_RULES.get(op, {}).get(key, ())
-            if key == "skunk" and "double_skunk" in (expected.get("skunk"), got.get("skunk")):
+            if key in ("skunk", "game_points") and "double_skunk" in (expected.get("skunk"), got.get("skunk")):
                 rules.append("game.double-skunk")
     if op == "pegging":
         rules.append(COUNT_RULE)
@@ -317,10 +333,9 @@ def _parts_rules(finding: Finding, want: Mapping[str, Any], got: Any, data: Mapp
 
 def _flush_rule(finding: Finding, data: Mapping[str, Any], crib: bool | None = None) -> str:
     """The flush rule of the set shown: the crib's, or the hand's of the profile's family."""
-    if (data.get("crib") if crib is None else crib) is True:
-        return "show.crib-flush"
-    five = reference_profile(finding.example.profile).cards_kept == 3
-    return "show.hand-flush-five-card" if five else "show.hand-flush-six-card"
+    return flush_rule(
+        reference_profile(finding.example.profile), crib=(data.get("crib") if crib is None else crib) is True
+    )
 
 
 def _event_rules(finding: Finding, want: Sequence[Any], got: Any) -> list[str]:
@@ -475,6 +490,8 @@ def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 
 _CaseDumper.add_representer(str, _text)
 
+CASE_FILE_NAME_MOST = 120  # characters of a case file's name: its id (a slug), bounded
+
 HEADER = (
     "# Written by `cribcheck fuzz`: a disagreement with the reference engine, shrunk to one case.\n"
     "# Check it, then move it into the topic file under cases/ it belongs to (or commit it as is).\n"
@@ -490,8 +507,9 @@ def dump_case(document: Mapping[str, Any], header: str = HEADER) -> str:
 
 def write_case(document: Mapping[str, Any], folder: Path, header: str = HEADER) -> Path:
     """Write the case file `<id>.yaml` in `folder` (made if need be), under the comment `header`;
-    the path written."""
+    the path written. An id too long for a file name is bounded (files.name_part: a digest keeps
+    two ids apart)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{document['cases'][0]['id']}.yaml"
+    path = folder / f"{name_part(str(document['cases'][0]['id']), CASE_FILE_NAME_MOST)}.yaml"
     path.write_text(dump_case(document, header), encoding="utf-8")
     return path

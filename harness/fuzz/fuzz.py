@@ -184,9 +184,11 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
     if sent is not example.input:
         example = replace(example, input=dict(sent))
     expected = case_expectation(example.op, run_reference(example.op, example.input, example.profile))
-    if "rejected" in expected and not engine.info.judges_input(example.op):
+    if "rejected" in expected and not engine.info.judges(example.op, expected["rejected"]):
         return None
-    compared = compared_expectation(example.op, expected, features)
+    compared = compared_expectation(
+        example.op, expected, features, profile=example.profile, stops_at_target=engine.info.stops_at_target
+    )
     answers = engine.answer([Request(seq, example.op, example.profile, example.input)])
     try:
         outcome = next(answers)
@@ -487,7 +489,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=f"where to write the case (default {DEFAULT_OUT})"
     )
-    output.add_argument("--no-progress", action="store_true", help="no status line while searching")
+    output.add_argument(
+        "-q", "--quiet", "--no-progress", dest="no_progress", action="store_true", help="no status line while searching"
+    )
 
 
 def settings_from_args(args: argparse.Namespace) -> FuzzSettings:

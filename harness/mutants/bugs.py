@@ -732,3 +732,19 @@ def play_on_after_the_match(original: Fn) -> Fn:
         return played
 
     return play_match
+
+
+def game_over_names_the_last_game(original: Fn) -> Fn:
+    """Matches: games given after the match was won are game_over at the last game given, not at
+    the first after the win (the games counted once all are read). Only `game` shows it, and only
+    when two or more games follow the win."""
+
+    def play_match(profile: Any, *, cuts: Any, games: Any) -> Any:
+        try:
+            return original(profile, cuts=cuts, games=games)
+        except CribbageError as error:
+            if error.code is not Code.GAME_OVER or error.hand is not None or error.game is None:
+                raise
+            raise CribbageError(error.code, error.message, index=error.index, game=len(games) - 1) from None
+
+    return play_match

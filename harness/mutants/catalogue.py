@@ -693,6 +693,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "match.over",
         fn("cribcheck.harness.operations.answers.play_match", bug.play_on_after_the_match),
     ),
+    Mutant(
+        "game-over-names-the-last-game",
+        "matches: with several games after the match was won, game_over names the last one given, not the first",
+        "match.over",
+        fn("cribcheck.harness.operations.answers.play_match", bug.game_over_names_the_last_game),
+    ),
 )
 
 

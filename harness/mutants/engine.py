@@ -18,7 +18,7 @@ from typing import Any
 
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.engine import serve
-from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine.adapter import Adapter, JudgesInput, Rejected
 from cribcheck.harness.engine.engines import InProcessEngine
 from cribcheck.harness.mutants.catalogue import mutants_named, run_mutant
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles
@@ -35,7 +35,7 @@ def mutant_adapter(
     profiles: Iterable[str] | None = None,
     *,
     operation_features: Mapping[str, Iterable[str]] | None = None,
-    judges_input: bool | Iterable[str] = True,
+    judges_input: JudgesInput = True,
 ) -> Adapter:
     """Mutant `name` (or `a+b`: both bugs at once) behind the adapter helper (KeyError for an
     unknown name), claiming per operation as `operation_features` and `judges_input` say (the
@@ -51,7 +51,7 @@ def mutant_adapter(
         extra={"notes": f"a mutant of the reference engine, for testing the suite: {description}"},
         before_unknown_profile=partial(_before_unknown_profile, name),
         operation_features={op: tuple(names) for op, names in (operation_features or {}).items()},
-        judges_input=judges_input if isinstance(judges_input, bool) else frozenset(judges_input),
+        judges_input=judges_input,
     )
 
 
@@ -84,7 +84,7 @@ def serve_mutant(
     profiles: Iterable[str] | None = None,
     *,
     operation_features: Mapping[str, Iterable[str]] | None = None,
-    judges_input: bool | Iterable[str] = True,
+    judges_input: JudgesInput = True,
 ) -> int:
     """`cribcheck serve --mutant NAME`: answer on stdin/stdout as the mutant (each profile read once)."""
     adapter = mutant_adapter(

@@ -32,7 +32,7 @@ from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argume
 from cribcheck.harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names
 from cribcheck.harness.mutants.mutation import Mutant
 from cribcheck.harness.operations.answers import OPERATIONS, Json, cached_profiles, run_reference
-from cribcheck.harness.operations.capabilities import Capabilities, OperationClaim
+from cribcheck.harness.operations.capabilities import Capabilities, OperationClaim, judging_parts
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import BATCH, FEATURES, compared_expectation, input_sent
 
@@ -84,7 +84,7 @@ def disagrees(case: Case, profile: str, answer: Json, features: Claim = FEATURES
 
 def _disagrees(case: Case, profile: str, answer: Json, claim: Capabilities) -> bool:
     expected = case.expected(profile)
-    if "rejected" in expected and not claim.judges_input(case.op):
+    if "rejected" in expected and not claim.judges(case.op, expected["rejected"]):
         return False
     return bool(mismatches(compared_expectation(case.op, expected, claim.features_for(case.op)), answer))
 
@@ -188,10 +188,7 @@ def claim_text(features: Claim) -> str:
     for op, claim in features.operations.items():
         if claim.features - common:
             parts.append(f"{op} also {', '.join(sorted(claim.features - common - {BATCH}))}")
-    trusting = [op for op, claim in features.operations.items() if not claim.judges_input]
-    if trusting:
-        parts.append(f"illegal input not judged: {', '.join(trusting)}")
-    return "; ".join(parts)
+    return "; ".join(parts + judging_parts(features.operations))
 
 
 def _features_text(features: Iterable[str]) -> str:

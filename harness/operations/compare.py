@@ -16,8 +16,9 @@ form `cribcheck.harness.operations.answers.run_reference` returns: `{"ok": resul
   order carries no meaning, and are compared in sorted order: a show event's `cards` (a hand or
   the crib as counted) and the cards of `unplayed`.
 - a scalar: equal, and a boolean never equals a number (JSON `true` is not `1`).
-- a rejection agrees with a rejection of the same code, and the same `index` and `hand` where the
-  expectation gives them. The message is never compared.
+- a rejection agrees with a rejection of the same code, and the same `index`, `hand` and `game`
+  (WHERE) where the expectation gives them: one missing from the answer is a mismatch. The message
+  is never compared.
 - a key renamed (RENAMED) is read under either name, in the expectation and in the answer, for one
   release: `wins_match` is the old name of `wins_match_outright` (docs/PROTOCOL.md, "Versions").
 
@@ -39,6 +40,8 @@ _SCALARS = (str, int, float, type(None))  # bool is an int
 _TRUE, _FALSE = pickle.NEWTRUE, pickle.NEWFALSE  # how pickle (protocol 2 and later) writes a boolean
 # Result keys renamed, new name -> old name: an answer or an expectation may use either for one
 # release (cribcheck 0.2 reads both; 0.3 will read only the new name).
+# Where a rejection says its fault is: the play's index, the hand of a game, the game of a match.
+WHERE = ("index", "hand", "game")
 RENAMED: Mapping[str, str] = MappingProxyType({"wins_match_outright": "wins_match"})
 _OTHER_NAME: Mapping[str, str] = MappingProxyType({**RENAMED, **{old: new for new, old in RENAMED.items()}})
 
@@ -81,7 +84,7 @@ def describe_answer(answer: Mapping[str, Any]) -> str:
     if not isinstance(rejection, Mapping):
         return f"neither a result nor a rejection: {show(answer)}"
     text = f"rejection {rejection.get('code')}"
-    for key in ("index", "hand"):
+    for key in WHERE:
         if rejection.get(key) is not None:
             text += f" {key} {rejection[key]}"
     if rejection.get("message"):
@@ -104,7 +107,7 @@ def _rejection_mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]
         return [f"rejected: expected {code}, got {describe_answer(answer)}"]
     return [
         f"{key}: expected {show(expected[key])}, got {show(rejection.get(key))}"
-        for key in ("index", "hand")
+        for key in WHERE
         if key in expected and not _same_scalar(expected[key], rejection.get(key))
     ]
 

@@ -14,6 +14,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from cribcheck.harness.operations.at_target import at_target
 from cribcheck.reference import CribbageError, load_profile
 
 BATCH = "batch"  # the engine answers the batch form of a request
@@ -98,8 +99,14 @@ def features_of(op: str) -> frozenset[str]:
     return frozenset(FEATURE_KEYS.get(op, {}).values())
 
 
-def compared_expectation(op: str, expected: Mapping[str, Any], claimed: Iterable[str]) -> dict[str, Any]:
-    """The expectation less the keys of features the engine did not claim."""
+def compared_expectation(
+    op: str, expected: Mapping[str, Any], claimed: Iterable[str], *, profile: str = "", stops_at_target: bool = False
+) -> dict[str, Any]:
+    """The expectation less the keys of features the engine did not claim; for an engine that stops
+    the winner's score at the target (hello `stops_at_target`), with the winner's score as a board
+    shows it under `profile` (harness.operations.at_target)."""
     claimed = frozenset(claimed)
     gated = FEATURE_KEYS.get(op, {})
+    if stops_at_target:
+        expected = at_target(op, expected, profile)
     return {key: value for key, value in expected.items() if key not in gated or gated[key] in claimed}

@@ -45,10 +45,13 @@ def detail(cause: Cause, total: int) -> str:
     return f"{rules}; {share}"
 
 
-def explain_command(header: RunHeader | None, name: str) -> str:
-    """`cribcheck explain 'ID[profile]'` (with the run's --cases, when it named one)."""
+def explain_command(header: RunHeader | None, name: str) -> str | None:
+    """`cribcheck explain 'ID[profile]'` (with the run's --cases, when it named one); None for a
+    transcript's line (`cribcheck check`), which is no case of a corpus: its rerun shows it."""
     words = ["cribcheck", "explain"]
     prefix = header.rerun_prefix if header else ()
+    if prefix[:2] == ("cribcheck", "check"):
+        return None
     if "--cases" in prefix:
         at = prefix.index("--cases")
         words += list(prefix[at : at + 2])
@@ -122,11 +125,9 @@ def cause_lines(
             f"  {number}. {heading(cause)}",
             f"     {detail(cause, total)}",
             f"     look first at {cause.case}:",
-            f"       {explain_command(header, cause.case)}",
         ]
-        rerun = smallest_rerun(header, cause, results)
-        if rerun:
-            lines.append(f"       {rerun}")
+        commands = (explain_command(header, cause.case), smallest_rerun(header, cause, results))
+        lines += [f"       {command}" for command in commands if command]
     if len(diagnosis.causes) > shown:
         lines.append(f"  ... and {len(diagnosis.causes) - shown} more causes (their failures are below)")
     ranked = ranked_line(diagnosis.rules)

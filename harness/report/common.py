@@ -14,9 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from cribcheck.harness.contract.dumps import plain
+from cribcheck.harness.operations.compare import WHERE
 from cribcheck.harness.operations.features import input_sent
 from cribcheck.harness.report.escaping import visible
-from cribcheck.harness.results.results import CaseResult, RunFooter, RunHeader, compliance_percent, held
+from cribcheck.harness.results.results import (
+    CaseResult,
+    NotChecked,
+    RunFooter,
+    RunHeader,
+    compliance_percent,
+    held,
+)
 from cribcheck.harness.results.status import Status
 
 REPLAYED = (Status.FAIL, Status.ERROR)  # results whose line keeps the input sent
@@ -91,9 +99,10 @@ class CollectingReporter:
 
 
 def rerun_command(header: RunHeader, result: CaseResult, profiles: Sequence[str] = ()) -> str:
-    """The command that runs this result again (under each of `profiles`, when given)."""
-    chosen = " ".join(f"--profile {shlex.quote(profile)}" for profile in profiles or [result.profile])
-    words = f"--case {shlex.quote(result.case.id)} {chosen}"
+    """The command that runs this result again (under each of `profiles`, when given): `--case`
+    with the result's name as every report prints it, `'ID[profile]'` (or `'ID[p, q]'`)."""
+    name = f"{result.case.id}[{', '.join(profiles or [result.profile])}]"
+    words = f"--case {shlex.quote(name)}"
     return f"{_joined(header.rerun_prefix)} {words}" if header.rerun_prefix else words
 
 
@@ -105,13 +114,13 @@ def _joined(words: tuple[str, ...]) -> str:
 
 def actual_shown(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> Any:
     """The engine's answer in the expectation's own shape, so that the two diff cleanly: a result
-    cut down to the keys the expectation gives, a rejection as `{rejected: CODE, index, hand}`."""
+    cut down to the keys the expectation gives, a rejection as `{rejected: CODE, index, hand, game}`."""
     if answer is None:
         return None
     if "rejected" in answer:
         rejection = answer["rejected"]
         shown = {"rejected": rejection.get("code")}
-        shown.update({key: rejection[key] for key in ("index", "hand") if key in rejection})
+        shown.update({key: rejection[key] for key in WHERE if key in rejection})
         return shown
     result = answer.get("ok", {})
     if expected is None or "rejected" in expected or not isinstance(result, Mapping):
@@ -214,18 +223,28 @@ NOT_CHECKED_KINDS = (
 )
 
 
-def not_checked_title(footer: RunFooter) -> str | None:
+def not_checked_title(not_checked: Sequence[NotChecked]) -> str | None:
     """`not checked: 1,204 results (not applicable)`, or None when everything was applicable."""
-    total = sum(gap.count for gap in footer.not_checked)
+    total = sum(gap.count for gap in not_checked)
     return f"not checked: {total:,} results (not applicable)" if total else None
 
 
-def not_checked_lines(footer: RunFooter) -> list[str]:
+def checked_text(footer: RunFooter) -> str | None:
+    """`348 of 1,835 results checked`, said beside the compliance figure so that it is never read
+    as the whole suite's; None when every result was checked."""
+    unchecked = sum(gap.count for gap in footer.not_checked)
+    if not unchecked:
+        return None
+    total = footer.summary.total
+    return f"{total - unchecked:,} of {total:,} results checked"
+
+
+def not_checked_lines(not_checked: Sequence[NotChecked]) -> list[str]:
     """What the run did not check, and why: a line per kind of gap, each name with its count
     (harness.results.results.NotChecked), the same in every report."""
     lines = []
     for kind, title in NOT_CHECKED_KINDS:
-        named = [f"{gap.name} ({gap.count:,})" for gap in footer.not_checked if gap.kind == kind]
+        named = [f"{gap.label} ({gap.count:,})" for gap in not_checked if gap.kind == kind]
         if named:
             lines.append(f"{title}: {', '.join(named)}")
     return lines

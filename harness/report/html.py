@@ -56,10 +56,10 @@ from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
     actual_shown,
+    checked_text,
     json_safe,
     needs_detail,
     not_checked_lines,
-    not_checked_title,
     rejection_message,
     rerun_command,
 )
@@ -461,8 +461,8 @@ class _Page:
             "interrupted": footer.interrupted,
             "stopped_early": footer.stopped_early,
             "warnings": warnings[:MAX_WARNINGS],
-            "not_checked": not_checked_title(footer),
-            "not_checked_lines": not_checked_lines(footer),
+            "checked": checked_text(footer),
+            "not_checked_lines": not_checked_lines(footer.not_checked),
             "warnings_left": max(len(warnings) - MAX_WARNINGS, 0),
             "stderr": stderr,
             "profiles": [

@@ -29,7 +29,7 @@ SLIM_MEMBERS = ("id", "op", "profile", "status", "duration_ms")  # what a slim l
 SLIM_NOTE = (
     "A passing result's line holds only its id, op, profile, status and duration_ms: its title, file, rules, tags, "
     "explain and the expectation compared are in its case file (in `cases`), its answer was that expectation, "
-    "its rerun command is `rerun_prefix` + --case ID --profile P. `cribcheck summary` reads them from there; "
+    "its rerun command is `rerun_prefix` + --case 'ID[P]'. `cribcheck summary` reads them from there; "
     "`cribcheck run --report-full` writes them into every line."
 )
 
@@ -79,7 +79,10 @@ def footer_line(footer: RunFooter) -> dict[str, Any]:
         "by_profile": {name: dict(counts) for name, counts in summary.by_profile.items()},
         "by_area": {name: dict(counts) for name, counts in summary.by_area.items()},
         "exit_status": footer.exit_status,
-        "not_checked": [{"kind": gap.kind, "name": gap.name, "count": gap.count} for gap in footer.not_checked],
+        "not_checked": [
+            {"kind": gap.kind, "name": gap.name, "count": gap.count, **({"code": gap.code} if gap.code else {})}
+            for gap in footer.not_checked
+        ],
         **({} if footer.diagnosis is None else {"diagnosis": footer.diagnosis.to_json()}),
     }
 

@@ -183,7 +183,10 @@ def _in_this_folder(file: str, here: dict[str, bool]) -> bool:
     """Whether a case file is in the user's current folder: JUnit's `file=` names it only then (a
     CI shows `file` as a path of the user's repository, and cribcheck's own cases are not there)."""
     if file not in here:
-        here[file] = not Path(file).is_absolute() and Path(file).is_file()
+        try:
+            here[file] = not Path(file).is_absolute() and Path(file).is_file()
+        except (OSError, ValueError):  # a report's text, no file name: too long, or holding NUL
+            here[file] = False
     return here[file]
 
 

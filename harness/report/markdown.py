@@ -31,10 +31,10 @@ from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
     byte_size,
+    checked_text,
     compliance_text,
     diff_lines,
     not_checked_lines,
-    not_checked_title,
     rejection_message,
     rerun_command,
     rows_within,
@@ -74,6 +74,11 @@ class MarkdownReporter(CollectingReporter):
         verdict = "passed" if footer.exit_status == 0 else "FAILED"
         lines.append(f"**{verdict}**, {compliance_text(footer)}")
         lines.append("")
+        checked = checked_text(footer)
+        if checked:  # beside the figure, the breakdown one click away
+            lines += [f"<details><summary>{md_text(checked)}: why not the rest</summary>", ""]
+            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer.not_checked)]
+            lines += ["", "</details>", ""]
         lines += self._causes(footer)
         if footer.aborted:
             lines += [f"> **Stopped:** {md_text(footer.aborted)}", ""]
@@ -85,11 +90,6 @@ class MarkdownReporter(CollectingReporter):
             lines += [f"> **Warning:** {md_text(note)}", ""]
         if len(footer.notes) > NOTES:
             lines += [f"> {len(footer.notes) - NOTES:,} more warnings {MORE}.", ""]
-        title = not_checked_title(footer)
-        if title:
-            lines += [f"**{md_text(title[0].upper() + title[1:])}:**", ""]
-            lines += [f"- {md_text(line)}" for line in not_checked_lines(footer)]
-            lines.append("")
         stderr: list[str] = []
         if footer.stderr_tail and (footer.aborted or footer.summary.counts[Status.ERROR.value]):
             tail = [line[:300] for line in footer.stderr_tail[-STDERR_LINES:]]
@@ -153,10 +153,8 @@ class MarkdownReporter(CollectingReporter):
                 f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
                 f"{known}{cause.explains:,} of the {total:,} failing results."
             )
-            commands = [md_code(explain_command(self._header, cause.case))]
-            rerun = smallest_rerun(self._header, cause, self._results)
-            if rerun:
-                commands.append(md_code(rerun))
+            found = (explain_command(self._header, cause.case), smallest_rerun(self._header, cause, self._results))
+            commands = [md_code(command) for command in found if command]
             lines.append(f"   Look first at {md_code(cause.case)}: {', then '.join(commands)}")
         if len(diagnosis.causes) > CAUSES:
             lines.append(f"{CAUSES + 1}. and {len(diagnosis.causes) - CAUSES:,} more causes, their failures below.")

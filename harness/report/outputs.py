@@ -9,13 +9,13 @@ comparison, then each engine's own report; JUnit holds each engine's suites, nam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
+from cribcheck.harness.contract.files import name_part
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.badge import BadgeReporter, badge, write_badge
 from cribcheck.harness.report.common import CollectingReporter
@@ -123,22 +123,21 @@ def side_by_side_junit(comparison: Comparison, path: Path) -> None:
 
 
 def badge_paths(path: Path, comparison: Comparison) -> list[Path]:
-    """One badge per engine: FILE.json becomes FILE.A-engine-name.json, FILE.B-..."""
+    """One badge per engine: FILE.json becomes FILE.A-engine-name.json, FILE.B-... (the engine's
+    name bounded: files.name_part; the letter keeps two engines of one name apart)."""
     return [
-        path.with_name(f"{path.stem}.{column.letter}-{_slug(column.run.label)}{path.suffix or '.json'}")
+        path.with_name(f"{path.stem}.{column.letter}-{name_part(column.run.label)}{path.suffix or '.json'}")
         for column in comparison.columns
     ]
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "engine"
-
-
-def print_terminal(runs: Sequence[Run], out: TextIO, *, details: int = 50, report: str | None = None) -> None:
-    """The terminal report: one run as `cribcheck run` prints it, several side by side; `report`:
-    the JSON Lines file that holds every result, if any."""
+def print_terminal(
+    runs: Sequence[Run], out: TextIO, *, details: int = 50, report: str | None = None, quiet: bool = False
+) -> None:
+    """The terminal report: one run as `cribcheck run` prints it (`quiet`: as `run -q`), several
+    side by side; `report`: the JSON Lines file that holds every result, if any."""
     if len(runs) == 1:
-        replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report)])
+        replay(runs[0], [TerminalReporter(out, progress=False, details=details, report=report, quiet=quiet)])
         return
     stream = SafeStream(out)
     for line in terminal_lines(Comparison.of(runs), details=details):

@@ -28,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT.jsonl", help="saved `--report` files")
     add_output_arguments(parser)
     parser.add_argument("--details", type=int, default=50, metavar="N", help="failures shown in full (default 50)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="only the failures and the summary, as `run -q`")
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,5 +67,6 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for path in written:
             print(f"wrote {path}", file=out)
     else:
-        print_terminal(runs, out, details=args.details, report=str(args.reports[0]) if len(args.reports) == 1 else None)
+        report = str(args.reports[0]) if len(args.reports) == 1 else None
+        print_terminal(runs, out, details=args.details, report=report, quiet=args.quiet)
     return EXIT_OK

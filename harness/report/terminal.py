@@ -169,10 +169,10 @@ class TerminalReporter:
             counts = counts_text(footer.summary.counts) or "none"
             print(f"{footer.summary.total} results in {footer.seconds:.2f} s: {counts}", file=out)
             print(compliance_text(footer), file=out)
-        title = not_checked_title(footer)
+        title = not_checked_title(footer.not_checked)
         if title:
             print(f"{title}:", file=out)
-            for line in not_checked_lines(footer):
+            for line in not_checked_lines(footer.not_checked):
                 print(f"  {line}", file=out)
         if footer.restarts:
             print(f"the engine was restarted {footer.restarts} time(s)", file=out)

@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cribcheck.harness.operations.compare import WHERE
+
 KEPT_BYTES = 128 * 1024  # JSON text of the answer a result keeps for the JSON Lines report
 KEPT_ITEMS = 16 * 1024  # values (each string, number, list, object...) of it
 HELD_BYTES = 8 * 1024  # JSON text of the answer a result keeps in memory once reported
@@ -133,12 +135,12 @@ def kept_value(value: Any, size: int = KEPT_BYTES, items: int = KEPT_ITEMS) -> t
 
 def kept_answer(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] | None) -> tuple[Any, LeftOut]:
     """The answer as a result keeps it: in the form the reports show (the expectation's keys of a
-    result; a rejection's code, index, hand and message), then cut (kept_value)."""
+    result; a rejection's code, index, hand, game and message), then cut (kept_value)."""
     if answer is None:
         return None, LeftOut()
     if "rejected" in answer and isinstance(answer["rejected"], Mapping):
         rejection = answer["rejected"]
-        shown = {key: rejection[key] for key in ("code", "index", "hand", "message") if key in rejection}
+        shown = {key: rejection[key] for key in ("code", *WHERE, "message") if key in rejection}
         return _kept_as("rejected", shown)
     result = answer.get("ok")
     if isinstance(result, Mapping) and expected is not None and "rejected" not in expected:

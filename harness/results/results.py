@@ -38,18 +38,24 @@ class Item:
         return f"{self.case.id}[{self.profile}]"
 
     @property
+    def rejection(self) -> str | None:
+        """The rejection code the case expects under this profile, or None when it expects a result."""
+        code = self.case.expected(self.profile).get("rejected")
+        return None if code is None else str(code)
+
+    @property
     def expects_rejection(self) -> bool:
         """Whether the case expects its input rejected under this profile."""
-        return "rejected" in self.case.expected(self.profile)
+        return self.rejection is not None
 
     def why_not(self, engine: EngineInfo) -> str | None:
         """Why this item is not sent to `engine` (an operation or profile it does not claim, or a
-        rejection case of an operation whose illegal input it does not judge), or None."""
-        return engine.why_not(self.case.op, self.profile, expects_rejection=self.expects_rejection)
+        rejection case whose illegal input it does not judge), or None."""
+        return engine.why_not(self.case.op, self.profile, rejection=self.rejection)
 
     def gap(self, engine: EngineInfo) -> Gap | None:
         """The first reason this item is not sent to `engine`, as harness.operations.capabilities.Gap."""
-        return engine.capabilities.gap(self.case.op, self.profile, expects_rejection=self.expects_rejection)
+        return engine.capabilities.gap(self.case.op, self.profile, rejection=self.rejection)
 
     def request(self, seq: str, features: Iterable[str] = ()) -> Request:
         """The request for this item to an engine that claims `features` (claims are sent only
@@ -231,7 +237,7 @@ class RunHeader:
     started: str  # ISO 8601
     selection: Mapping[str, Any]
     planned: int
-    rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case ID --profile P` is added
+    rerun_prefix: tuple[str, ...]  # argv that reruns a case once `--case 'ID[P]'` is added
     cases_path: str = ""  # the corpus, absolute: where a slim report's reader finds the case files
 
 
@@ -239,19 +245,26 @@ class RunHeader:
 class NotChecked:
     """What a run did not check, and why: `count` results not applicable for want of the claim
     `kind` `name` (harness.operations.capabilities.Gap: an operation or a profile the engine does
-    not claim, or the rejection cases of an operation whose illegal input it does not judge)."""
+    not claim, or the rejection cases of an operation whose illegal input it does not judge: with
+    `code`, the cases of that rejection, where the engine judges other rejections of the operation)."""
 
     kind: str
     name: str
     count: int
+    code: str | None = None
+
+    @property
+    def label(self) -> str:
+        """`play` or, for a rejection the engine does not judge, `play: invalid_card`."""
+        return self.name if self.code is None else f"{self.name}: {self.code}"
 
 
 def not_checked_of(gaps: Iterable[Gap]) -> tuple[NotChecked, ...]:
-    """The gaps counted, by kind (operation, profile, input) and then by name."""
-    counted = Counter((gap.kind, gap.name) for gap in gaps)
+    """The gaps counted, by kind (operation, profile, input), then by name, then by code."""
+    counted = Counter((gap.kind, gap.name, gap.code or "") for gap in gaps)
     order = {"operation": 0, "profile": 1, "input": 2}
-    ranked = sorted(counted.items(), key=lambda entry: (order[entry[0][0]], entry[0][1]))
-    return tuple(NotChecked(kind, name, count) for (kind, name), count in ranked)
+    ranked = sorted(counted.items(), key=lambda entry: (order[entry[0][0]], *entry[0][1:]))
+    return tuple(NotChecked(kind, name, count, code or None) for (kind, name, code), count in ranked)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from cribcheck.harness.contract.files import CASES_DIR
 from cribcheck.harness.contract.schemas import fast_check_apart, problems
 from cribcheck.harness.corpus.cases import Case, CaseFileError, load_cases
 from cribcheck.harness.engine.protocol import EngineInfo
+from cribcheck.harness.operations.compare import WHERE
 from cribcheck.harness.operations.features import compared_expectation
 from cribcheck.harness.results.diagnosis import Diagnosis
 from cribcheck.harness.results.expectations import Expectation
@@ -231,8 +232,12 @@ class _RunBuilder:
         if profile not in case.profiles:
             raise ReportFileError(f"{where}: the case {line['id']} no longer lists the profile {profile}")
         info = self.header_line["engine"]["info"]
-        features = EngineInfo.from_hello(info).features_for(case.op) if info is not None else frozenset()
-        expected = compared_expectation(case.op, case.expected(profile), features)
+        engine = EngineInfo.from_hello(info) if info is not None else None
+        features = engine.features_for(case.op) if engine is not None else frozenset()
+        stops = engine is not None and engine.stops_at_target
+        expected = compared_expectation(
+            case.op, case.expected(profile), features, profile=profile, stops_at_target=stops
+        )
         return CaseResult(
             item=Item(case, profile),
             status=Status(line["status"]),
@@ -244,9 +249,13 @@ class _RunBuilder:
     def _rerun(self, line: Mapping[str, Any], where: str) -> None:
         """The run's rerun prefix, from the first case line; every other line must share it."""
         rerun = line["rerun"]
-        tail = " " + shlex.join(["--case", line["id"], "--profile", line["profile"]])
-        if not rerun.endswith(tail):
-            raise ReportFileError(f"{where}: rerun does not end with `{tail.strip()}`: {rerun!r}")
+        tails = [  # the result's name (`--case 'ID[P]'`), or as older reports wrote it
+            " " + shlex.join(["--case", f"{line['id']}[{line['profile']}]"]),
+            " " + shlex.join(["--case", line["id"], "--profile", line["profile"]]),
+        ]
+        tail = next((tail for tail in tails if rerun.endswith(tail)), None)
+        if tail is None:
+            raise ReportFileError(f"{where}: rerun does not end with `{tails[0].strip()}`: {rerun!r}")
         start = rerun[: -len(tail)]
         if self.prefix_text is None:
             self.prefix_text = start
@@ -285,11 +294,11 @@ class Corpora:
     @staticmethod
     def _load(path: str, shown: str) -> dict[str, Case] | str:
         folder = Path(path)
-        if not folder.exists() and shown == "cases":  # the suite's own corpus, installed elsewhere since
-            folder = CASES_DIR
         try:
+            if not folder.exists() and shown == "cases":  # the suite's own corpus, installed elsewhere since
+                folder = CASES_DIR
             return {case.id: case for case in load_cases(folder)}
-        except (CaseFileError, OSError) as error:
+        except (CaseFileError, OSError, ValueError) as error:
             return f"its case files cannot be read ({folder}): {error}"
 
 
@@ -363,11 +372,11 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
 
 def answer(shown: Mapping[str, Any] | None, message: str | None) -> dict[str, Any] | None:
     """The engine's answer as the verdict had it, from the form the report shows it in
-    (report.common.actual_shown): a result, or `{rejected: CODE, index, hand}`."""
+    (report.common.actual_shown): a result, or `{rejected: CODE, index, hand, game}`."""
     if shown is None:
         return None
     if isinstance(shown.get("rejected"), str):
-        rejection = {"code": shown["rejected"], **{key: shown[key] for key in ("index", "hand") if key in shown}}
+        rejection = {"code": shown["rejected"], **{key: shown[key] for key in WHERE if key in shown}}
         if message is not None:
             rejection["message"] = message
         return {"rejected": rejection}
@@ -393,7 +402,9 @@ def run_footer(line: Mapping[str, Any], results: Iterable[CaseResult]) -> RunFoo
         stderr_tail=tuple(line.get("stderr_tail", ())),
         notes=tuple(line.get("notes", ())),
         exit_status=line.get("exit_status", 1 if summary.bad else 0),
-        not_checked=tuple(NotChecked(gap["kind"], gap["name"], gap["count"]) for gap in line.get("not_checked", ())),
+        not_checked=tuple(
+            NotChecked(gap["kind"], gap["name"], gap["count"], gap.get("code")) for gap in line.get("not_checked", ())
+        ),
         diagnosis=Diagnosis.from_json(line["diagnosis"]) if "diagnosis" in line else None,
     )
 

@@ -23,10 +23,24 @@ def answer_of(outcome: Outcome) -> dict[str, Any] | None:
     return None
 
 
-def judge(item: Item, outcome: Outcome, features: Iterable[str], expectation: Expectation | None = None) -> CaseResult:
-    """The result of one outcome: the verdict on the whole answer, then what the result keeps of
+def judge(
+    item: Item,
+    outcome: Outcome,
+    features: Iterable[str],
+    expectation: Expectation | None = None,
+    *,
+    stops_at_target: bool = False,
+) -> CaseResult:
+    """The result of one outcome: the verdict on the whole answer (for an engine that stops the
+    winner's score at the target, against the score a board shows), then what the result keeps of
     it (harness.results.kept: a bounded part, and how much was left out)."""
-    expected: Mapping[str, Any] = compared_expectation(item.case.op, item.case.expected(item.profile), features)
+    expected: Mapping[str, Any] = compared_expectation(
+        item.case.op,
+        item.case.expected(item.profile),
+        features,
+        profile=item.profile,
+        stops_at_target=stops_at_target,
+    )
     answer = answer_of(outcome)
     if outcome.kind == "error":
         result = _kept(item, Status.ERROR, outcome.message, (), expected, None, outcome.seconds, outcome.line)

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
+from cribcheck.harness.engine.engines import REFERENCE
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.run import last_failed, runner
 from cribcheck.harness.run.interrupts import interrupt_once
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 # imported by the run of several engines only: a one-engine run, the rerun of one case above all,
 # does not pay for them (benchmarks/responsiveness.py).
 
-REFERENCE = "reference"  # `--engine reference`: the reference engine, in-process
 PER_ENGINE = ("expectations", "write_expectations", "stderr_log")  # options that name one engine's file
 
 

@@ -39,6 +39,7 @@ from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.colour import CHOICES as COLOUR_CHOICES
 from cribcheck.harness.report.colour import use_colour
+from cribcheck.harness.report.common import not_checked_lines, not_checked_title
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.report.jsonl import JsonLinesReporter, to_standard_output
 from cribcheck.harness.report.rules_book import add_rules_book_argument
@@ -102,7 +103,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select.add_argument(
         "--collect-only",
         action="store_true",
-        help="list the case x profile results the selection holds, one a line, and run nothing",
+        help=(
+            "list the case x profile results the selection holds (with --engine, those its hello claims),"
+            " one a line, and run nothing"
+        ),
     )
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N failures or errors")
     select.add_argument(
@@ -166,6 +170,9 @@ class Plan:
     jobs: int = 1  # copies of the engine sharing the requests (harness/engine/pool.py)
     full_report: bool = False  # --report-full: every member of every line of the JSON Lines report
     record: Path | None = None  # where this engine's failures are recorded for --last-failed
+    # --last-failed narrowed the selection to the last run's failures: that they fail again says
+    # nothing of the adapter, so the run's health notes (an adapter that looks broken) are not made
+    failures_only: bool = False
 
 
 class UsageError(Exception):
@@ -192,13 +199,21 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         raise UsageError(f"nothing to run: no case x profile matches {selection.describe()}{detail}")
     record = last_failed.record_path(_engine_name(args), Path(args.cases))
     notes: list[str] = []
+    failures_only = False
     if getattr(args, "last_failed", False):
         items, note = last_failed.narrowed(items, last_failed.load(record))
         notes += [note] if note else []
+        failures_only = note is None
     expectations = Expectations()
-    if args.expectations:
+    expectations_file = _expectations_file(args)
+    if args.expectations and expectations_file is None:
+        notes.append(
+            f"no expectations file {args.expectations} yet (the configuration names it): every failure counts;"
+            f" `--write-expectations {args.expectations}` writes one"
+        )
+    if expectations_file is not None:
         try:
-            expectations = load_expectations(args.expectations, cases)
+            expectations = load_expectations(expectations_file, cases)
         except ExpectationsError as error:
             raise UsageError(str(error)) from None
     if args.max_fail is not None and args.max_fail < 1:
@@ -213,8 +228,8 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
     prefix = ["cribcheck", "run", *engine_words(args)]
     if Path(args.cases).resolve() != CASES_DIR.resolve():
         prefix += ["--cases", str(args.cases)]
-    if args.expectations:
-        prefix += ["--expectations", str(args.expectations)]
+    if expectations_file is not None:
+        prefix += ["--expectations", str(expectations_file)]
     return Plan(
         cases=tuple(cases),
         items=tuple(items),
@@ -229,7 +244,21 @@ def plan_from_args(args: argparse.Namespace, loaded: Sequence[Case] | None = Non
         jobs=_jobs(args),
         record=record,
         full_report=bool(getattr(args, "report_full", False)),
+        failures_only=failures_only,
     )
+
+
+def _expectations_file(args: argparse.Namespace) -> Path | None:
+    """The expectations file to read: the one named, except one that the configuration file names
+    and that does not exist yet (a new project's first run, before `--write-expectations` makes it:
+    every failure counts). A file named on the command line that is missing stays an error."""
+    path: Path | None = args.expectations
+    if path is None:
+        return None
+    from_the_config = "expectations" not in getattr(args, "given", {"expectations"})
+    if from_the_config and not path.exists():
+        return None
+    return path
 
 
 def _named_ids(args: argparse.Namespace) -> tuple[str, ...]:
@@ -424,7 +453,11 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
         for outcome in outcomes:
             item = by_seq.pop(outcome.seq)
             result = judge(
-                item, outcome, features[item.case.op], plan.expectations.for_item(item.case.id, item.profile)
+                item,
+                outcome,
+                features[item.case.op],
+                plan.expectations.for_item(item.case.id, item.profile),
+                stops_at_target=info.stops_at_target,
             )
             report(result)
             bad += result.status in (Status.FAIL, Status.ERROR, Status.XPASS)
@@ -465,6 +498,7 @@ def _finish(
         restarts=restarts,
         not_checked=not_checked,
         engine=engine,
+        health=not plan.failures_only,
     )
 
 
@@ -482,13 +516,15 @@ def end_run(
     notes: Sequence[str] = (),
     not_checked: tuple[NotChecked, ...] = (),
     engine: EngineInfo | None = None,
+    health: bool = True,
 ) -> RunOutcome:
     """The end of every run, the same for `cribcheck run` and `cribcheck check`: the footer (the
     summary, how the run ended, the notes on its health) given to every reporter, and the exit
     status: 130 interrupted, 2 aborted, 1 when any result fails the run, else 0. `notes`: what
     the caller adds to the health notes (a transcript's lines that could not be read);
     `not_checked`: the items not applicable, counted by why; `engine`: what the engine claimed,
-    for the diagnosis (harness/diagnosis/), made before the footer."""
+    for the diagnosis (harness/diagnosis/), made before the footer; `health`: whether to add the
+    notes on the run's health (not for a run of the last failures alone)."""
     summary = Summary.of(results)
     seconds = time.monotonic() - started  # the run's own time, before its diagnosis
     diagnosis, cut_short = diagnosis_of(results, engine)
@@ -509,7 +545,7 @@ def end_run(
         stopped_early=stopped_early,
         restarts=restarts,
         stderr_tail=stderr,
-        notes=(*notes, *health_notes(results)),
+        notes=(*notes, *(health_notes(results) if health else ())),
         exit_status=status,
         not_checked=not_checked,
         diagnosis=diagnosis,
@@ -619,11 +655,39 @@ def _empty_run(args: argparse.Namespace, reporters: Sequence[Reporter], why: str
 
 
 def collect(plan: Plan, out: TextIO) -> int:
-    """--collect-only: the results the run would give, as every report names them, and how many."""
-    for item in plan.items:
+    """--collect-only: the results the run would give, as every report names them, and how many.
+    With an engine, its hello's claims apply: only what it would be sent is listed, and what it
+    would not is counted by why, as a run's reports count it (the engine is started for its hello
+    and closed; nothing is sent to it)."""
+    items: Sequence[Item] = plan.items
+    gaps: list[Gap] = []
+    if plan.engine_options is not None:
+        try:
+            engine = EngineStart(plan.engine_options, 1).start()
+        except EngineSetupError as error:
+            print(f"cribcheck run: the engine could not be started: {error.message}", file=SafeStream(sys.stderr))
+            return EXIT_SETUP
+        try:
+            info = engine.info
+        finally:
+            engine.close()
+        judged = [(item, item.gap(info)) for item in plan.items]
+        items = [item for item, gap in judged if gap is None]
+        gaps = [gap for _, gap in judged if gap is not None]
+    for item in items:
         print(item.name, file=out)
-    cases = len({item.case.id for item in plan.items})
-    print(f"\n{len(plan.items)} case x profile results selected ({cases} cases): nothing run", file=out)
+    cases = len({item.case.id for item in items})
+    if plan.engine_options is None:
+        print(f"\n{len(items)} case x profile results selected ({cases} cases): nothing run", file=out)
+        return EXIT_OK
+    print(
+        f"\n{len(items):,} of {len(plan.items):,} case x profile results selected would run ({cases} cases),"
+        " by the engine's claims: nothing run",
+        file=out,
+    )
+    for line in [not_checked_title(not_checked_of(gaps)), *not_checked_lines(not_checked_of(gaps))]:
+        if line:
+            print(f"  {line}", file=SafeStream(out))
     return EXIT_OK
 
 

@@ -39,17 +39,23 @@ class Selection:
     def takes_profile(self, profile: str) -> bool:
         return not self.profiles or profile in self.profiles
 
+    def named(self, profiles: frozenset[str]) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The `--case` values as (glob on ids, the profiles named), `profiles` being the names a
+        trailing `[...]` may list."""
+        return tuple(case_pattern(pattern, profiles) for pattern in self.cases)
+
+    def takes(self, case: Case, profile: str, named: Sequence[tuple[str, frozenset[str]]]) -> bool:
+        """Whether the case under `profile` is selected, `named` being `self.named(...)`."""
+        return (
+            self.takes_case(case)
+            and self.takes_profile(profile)
+            and (not named or any(_names(glob, only, case, profile) for glob, only in named))
+        )
+
     def items(self, cases: Iterable[Case]) -> list[Item]:
         cases = list(cases)
-        named = [case_pattern(pattern, all_profiles(cases)) for pattern in self.cases]
-        return [
-            Item(case, profile)
-            for case in cases
-            if self.takes_case(case)
-            for profile in case.profiles
-            if self.takes_profile(profile)
-            and (not named or any(_names(glob, only, case, profile) for glob, only in named))
-        ]
+        named = self.named(all_profiles(cases))
+        return [Item(case, profile) for case in cases for profile in case.profiles if self.takes(case, profile, named)]
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -23,7 +23,6 @@ from cribcheck.harness.corpus.cases import Case, CaseFileError, add_cases_argume
 from cribcheck.harness.engine.engines import Engine, EngineSetupError, add_engine_arguments, engine_options, open_engine
 from cribcheck.harness.engine.protocol import EngineInfo, hello_message
 from cribcheck.harness.operations.answers import OPERATIONS
-from cribcheck.harness.operations.capabilities import Gap
 from cribcheck.harness.report.common import diff_lines
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.results import CaseResult, Item
@@ -201,9 +200,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = SafeStream(out or sys.stdout)  # the engine's own lines are shown, never acted on by the terminal
-    options = engine_options(args, window=1, max_failures=len(SMOKE_CASES) + 1)
-    assert options is not None  # --engine is required here
-    print(f"starting: {args.engine}", file=out)
+    options = engine_options(args, window=1, max_failures=len(SMOKE_CASES) + 1)  # None: `--engine reference`
+    print(f"starting: {args.engine or 'the reference engine (in-process)'}", file=out)
     print(f"-> {json.dumps(hello_message())}", file=out)
     try:
         engine = open_engine(options)
@@ -275,7 +273,7 @@ def _run(engine: Engine, out: TextIO, items: Sequence[Item]) -> int:
             outcome = next(iter(engine.answer([request])))
             if outcome.line:
                 print(f"<- {outcome.line.rstrip()}", file=out)
-            result = judge(item, outcome, features)
+            result = judge(item, outcome, features, stops_at_target=info.stops_at_target)
         results.append(result)
         bad += result.status.fails_run
         print(f"{result.status.value.upper()}{': ' + result.message if result.message else ''}", file=out)
@@ -321,6 +319,7 @@ def sent_lines(info: EngineInfo, results: Sequence[CaseResult]) -> list[str]:
         if op in info.operations and not counts[op]:
             lines.append(f"not sent: {op} (claimed, but no smoke or corpus case of it is legal under its profiles)")
     for result in results:
-        if result.status is Status.NOT_APPLICABLE and result.item.gap(info) == Gap("input", result.case.op):
+        gap = result.item.gap(info) if result.status is Status.NOT_APPLICABLE else None
+        if gap is not None and gap.kind == "input":
             lines.append(f"not sent: {result.case.id} ({result.message})")
     return lines

@@ -14,11 +14,11 @@ from cribcheck.harness.contract.files import NoAliasDumper
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import show_json
 from cribcheck.harness.operations.fast_show import BREAKDOWN_KEYS, DECK, TEXT
+from cribcheck.harness.operations.rule_ids import show_part_rule
 from cribcheck.harness.sweep.plan import Mismatch, SweepPlan, SweepResult
 from cribcheck.harness.sweep.space import class_count
 from cribcheck.reference import score_show
 
-RULE_OF_PART = {"fifteens": "show.fifteens", "pairs": "show.pairs", "runs": "show.runs", "nobs": "show.nobs"}
 TAG_OF_PART = {"fifteens": "fifteens", "pairs": "pairs", "runs": "runs", "nobs": "nobs"}
 
 
@@ -114,11 +114,7 @@ def parts_at_stake(breakdown: Mapping[str, int], answer: Mapping[str, Any]) -> l
 
 
 def rule_of(plan: SweepPlan, part: str) -> str:
-    if part != "flush":
-        return RULE_OF_PART[part]
-    if plan.crib:
-        return "show.crib-flush"
-    return f"show.hand-flush-{'five' if plan.profile.cards_kept == 3 else 'six'}-card"
+    return show_part_rule(part, plan.profile, crib=plan.crib)
 
 
 def case_text(plan: SweepPlan, mismatch: Mismatch) -> str:

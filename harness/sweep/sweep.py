@@ -82,7 +82,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output = parser.add_argument_group("output")
     output.add_argument("--show", type=int, default=10, metavar="N", help="mismatches printed as cases (default 10)")
     output.add_argument("--summary", type=Path, metavar="FILE.json", help="write the counts and tables as JSON")
-    output.add_argument("--no-progress", action="store_true", help="no progress bar")
+    output.add_argument(
+        "-q", "--quiet", "--no-progress", dest="no_progress", action="store_true", help="no progress bar"
+    )
 
 
 def _shard(text: str) -> Shard:

@@ -67,9 +67,11 @@ from cribcheck.harness.run.runner import (
 )
 from cribcheck.harness.run.selection import Selection
 from cribcheck.harness.transcripts.jobs import default_jobs, judged_lines
-from cribcheck.harness.transcripts.judge import finding_rules
-from cribcheck.harness.transcripts.lines import Hello, count_lines, read_transcript
+from cribcheck.harness.transcripts.judge import Judge, Judged, finding_rules
+from cribcheck.harness.transcripts.lines import Begin, Hello, count_lines, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
+from cribcheck.harness.transcripts.unfinished import Open
+from cribcheck.reference.profiles import profile_names
 
 MODE = "transcript"  # the header's engine mode: the answers come from a file, not a process
 CASE_HEADER = (
@@ -83,7 +85,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select = parser.add_argument_group("selection")
     select.add_argument("--profile", action="append", default=[], help="judge the lines of this profile only")
     select.add_argument(
-        "--case", action="append", default=[], metavar="GLOB", help="the lines whose name (line-12) matches GLOB"
+        "--case",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="the lines whose name (line-12) matches GLOB; `line-12[six-card]`: under that profile",
     )
     select.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="leave out these lines")
     select.add_argument("--max-fail", type=int, metavar="N", help="stop after N lines that fail or cannot be read")
@@ -212,36 +218,60 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
     info = hello.info if hello else None
     jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs(path)
     selection = Selection(profiles=tuple(args.profile), cases=tuple(args.case), excluded=tuple(args.exclude))
+    named = selection.named(frozenset([*profile_names(), *(info.profiles if info else ())]))  # `line-12[six-card]`
     results: list[CaseResult] = []
     findings = Findings()
     max_fail = _max_fail(args)
     ending: dict[str, Any] = {}
-    planned = count_lines(path) - (1 if hello else 0)
+    total, begins = count_lines(path)
+    coming = total - (1 if hello else 0)  # every line but the hello comes back, a begin line as itself
     each_case = [reporter.case for reporter in reporters]
-    with interrupt_once(), earlier_objects_left_alone(), cached_profiles(), remembered_answers():
+    judge, opened = Judge(path, info), Open()
+    bad = seen = 0
+
+    def take(number: int, judged: Judged) -> bool:
+        """A line's result, given to the reporters if selected; whether to stop (--max-fail)."""
+        nonlocal bad
+        result = judged.result
+        if not selection.takes(result.case, result.profile, named):
+            return False
+        results.append(result)
+        for case in each_case:
+            case(result)
+        if judged.finding is not None:
+            findings.add(number, judged.finding)
+        bad += result.status.fails_run
+        if max_fail is not None and bad >= max_fail:
+            ending["stopped_early"] = f"stopped after {bad} lines that fail (--max-fail {max_fail})"
+            return True
+        return False
+
+    with interrupt_once(), earlier_objects_left_alone(), cached_profiles():
         for reporter in reporters:
-            reporter.start(header(path, info, args, planned))
-        bad = 0
+            reporter.start(header(path, info, args, coming - begins))
         try:
-            with closing(judged_lines(path, info, jobs)) as lines:  # closed: the workers are ended
-                for number, judged in lines:
-                    result = judged.result
-                    if not (selection.takes_case(result.case) and selection.takes_profile(result.profile)):
-                        continue
-                    results.append(result)
-                    for case in each_case:
-                        case(result)
-                    if judged.finding is not None:
-                        findings.add(number, judged.finding)
-                    bad += result.status.fails_run
-                    if max_fail is not None and bad >= max_fail:
-                        ending["stopped_early"] = f"stopped after {bad} lines that fail (--max-fail {max_fail})"
+            # the answers remembered while the lines are judged, and only then: the diagnosis
+            # replays the failures with known bugs patched into the reference, and must not be
+            # given the clean answers remembered here (it would then differ from `summary`'s)
+            with remembered_answers(), closing(judged_lines(path, info, jobs)) as lines:  # closed: workers ended
+                for number, item in lines:
+                    seen += 1
+                    if isinstance(item, Begin):  # what it leaves unfinished, named by its own begin line
+                        made = [(left.begun.number, judge.unfinished(left)) for left in opened.begin(item)]
+                    else:
+                        opened.line(number, item.result.case.op)
+                        made = [(number, item)]
+                    if any(take(*pair) for pair in made):
                         break
+                else:  # the transcript's end: a game (or hand) still open was cut short
+                    for left in opened.end():
+                        if take(left.begun.number, judge.unfinished(left)):
+                            break
         except KeyboardInterrupt:
             ending["interrupted"] = True
         selected = bool(args.profile or args.case or args.exclude)
-        complete = not ending and (selected or len(results) == planned)
-        outcome = end_run(reporters, results, started, complete=complete, **ending)
+        complete = not ending and (selected or seen == coming)
+        outcome = end_run(reporters, results, started, complete=complete, engine=info, **ending)
     return Checked(tuple(results), outcome.footer.exit_status, findings)
 
 

@@ -26,15 +26,17 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.transcripts.judge import Judge, Judged
-from cribcheck.harness.transcripts.lines import Hello, raw_lines, read_line, read_transcript
+from cribcheck.harness.transcripts.lines import Begin, Hello, raw_lines, read_line, read_transcript
 from cribcheck.harness.transcripts.memo import remembered_answers
 
 CHUNK_BYTES = 4 << 20  # of lines sent to a worker at a time
 IN_FLIGHT = 2  # chunks per worker read ahead
 PARALLEL_FROM = 4 << 20  # bytes: a smaller transcript is judged here unless --jobs is given
 
-Numbered = tuple[int, Judged]
-Passed = tuple[int, str, str]  # a line that agrees, as a worker sends it back: its number, op and profile
+Numbered = tuple[int, Judged | Begin]  # a line's result, or a begin line (not judged: followed)
+Passed = tuple[
+    int, str, str, tuple[str, ...]
+]  # a line that agrees, as a worker sends it back: number, op, profile, rules
 
 
 def default_jobs(path: Path) -> int:
@@ -72,12 +74,12 @@ class Chunk:
 def judged_lines(
     path: Path, info: EngineInfo | None, jobs: int, *, chunk_bytes: int = CHUNK_BYTES
 ) -> Iterator[Numbered]:
-    """Every line but the hello, judged, with its number, in order. Close the iterator (or let it
-    be collected) to end the workers early."""
+    """Every line but the hello, judged, with its number, in order (a begin line as itself).
+    Close the iterator (or let it be collected) to end the workers early."""
     if jobs <= 1:
         judge = Judge(path, info)
         for line in read_transcript(path):
-            judged = judge.line(line)
+            judged = line if isinstance(line, Begin) else judge.line(line)
             if judged is not None:
                 yield line.number, judged
         return
@@ -102,12 +104,12 @@ def _in_processes(path: Path, info: EngineInfo | None, jobs: int, chunk_bytes: i
 
 
 def _unpacked(judged: list[Numbered | Passed], judge: Judge) -> Iterator[Numbered]:
-    """A chunk's results as judged here: a line that agrees came back as its number, op and
+    """A chunk's results as judged here: a line that agrees came back as its number, op, rules and
     profile (a fraction of the bytes of its result), and is made again as the judge makes it."""
     for item in judged:
-        if len(item) == 3:
-            number, op, profile = item
-            yield number, judge.passed(number, op, profile)
+        if len(item) == 4:
+            number, op, profile, rules = item
+            yield number, judge.passed(number, op, profile, rules)
         else:
             yield item
 
@@ -143,16 +145,21 @@ def _chunk(path: Path, info: EngineInfo | None, first: Raw, held: list[Raw]) -> 
 
 def judge_chunk(chunk: Chunk) -> list[Numbered | Passed]:
     """In a worker: the chunk's lines judged, with the reference's answers remembered within it;
-    a line that agrees sent back as its number, op and profile."""
+    a line that agrees sent back as its number, op, profile and rules."""
     judge = Judge(chunk.path, chunk.info())
     judged: list[Numbered | Passed] = []
     with cached_profiles(), remembered_answers():
         for number, raw in chunk.lines:
-            result = judge.line(read_line(number, raw, first=number == chunk.first))
+            line = read_line(number, raw, first=number == chunk.first)
+            if isinstance(line, Begin):
+                judged.append((number, line))
+                continue
+            result = judge.line(line)
             if result is None:
                 continue
             if result.result.status is Status.PASS and result.finding is None:
-                judged.append((number, result.result.case.op, result.result.profile))
+                passed = result.result
+                judged.append((number, passed.case.op, passed.profile, passed.case.rules))
             else:
                 judged.append((number, result))
     return judged

@@ -21,13 +21,17 @@ from cribcheck.harness.corpus.cases import Case
 from cribcheck.harness.engine.protocol import EngineInfo, Outcome, cut
 from cribcheck.harness.fuzz.example import Example
 from cribcheck.harness.fuzz.findings import OP_RULES, Finding, case_expectation, rules_of
+from cribcheck.harness.fuzz.strategies import other_player
 from cribcheck.harness.operations.answers import run_reference
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import compared_expectation, input_sent
 from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.results.verdict import answer_of, judge, not_applicable
+from cribcheck.harness.transcripts.exercised import exercised_rules
+from cribcheck.harness.transcripts.generate import kept_hands
 from cribcheck.harness.transcripts.lines import BadLine, Entry, Line
+from cribcheck.harness.transcripts.unfinished import Unfinished
 from cribcheck.reference import CribbageError, load_profile, play_pegging
 from cribcheck.reference.pegging import LastCard, Reset
 
@@ -94,22 +98,45 @@ TURN_CODES = frozenset({"not_your_turn", "go_with_playable_card", "play_after_pe
 
 
 def refused_play_rule(finding: Finding) -> str | None:
-    """For a pegging whose play at `index` the reference refuses as another's turn (or a go, or
-    after the end) while the engine played it: `peg.restart` when the reference had just started
-    a new count (the engine let the wrong player lead it), `peg.go` when the count was still open
-    (the engine ended it, or passed the turn, while the player to play could still play)."""
-    example, expected = finding.example, finding.expected
-    if example.op != "pegging" or expected.get("rejected") not in TURN_CODES or "index" not in expected:
+    """For a pegging (or a two-player hand's, or a game's hand's) whose play at `index` the
+    reference refuses as another's turn (or a go, or after the end) while the engine played it:
+    `peg.restart` when the reference had just started a new count (the engine let the wrong player
+    lead it), `peg.go` when the count was still open (the engine ended it, or passed the turn,
+    while the player to play could still play)."""
+    expected = finding.expected
+    if expected.get("rejected") not in TURN_CODES or "index" not in expected:
         return None
-    data = example.input
     try:
-        plays = list(data["plays"])[: expected["index"]]
-        profile = load_profile(example.profile)
-        replay = play_pegging(data["pone"], data["dealer"], plays, profile, require_complete=False)
-    except (CribbageError, KeyError, TypeError):
+        profile = load_profile(finding.example.profile)
+        pegging = pegging_of(finding.example, expected) if profile.seats == 2 else None
+        if pegging is None:
+            return None
+        pone, dealer, plays = pegging
+        replay = play_pegging(pone, dealer, plays[: expected["index"]], profile, require_complete=False)
+    except (CribbageError, KeyError, TypeError, IndexError, ValueError):
         return None
     last = replay.events[-1] if replay.events else None
     return "peg.restart" if isinstance(last, Reset | LastCard) else "peg.go"
+
+
+def pegging_of(example: Example, expected: Mapping[str, Any]) -> tuple[list[str], list[str], list[str]] | None:
+    """The pone's and the dealer's kept cards and the plays of the pegging a rejection points at:
+    a pegging's own; a hand's; a game's hand `expected["hand"]`, its dealer from the cut for the
+    deal, alternating. None for another operation."""
+    data = example.input
+    if example.op == "pegging":
+        return list(data["pone"]), list(data["dealer"]), list(data["plays"])
+    if example.op == "hand":
+        hand, dealer = data, data["dealer"]
+    elif example.op == "game" and "hand" in expected:
+        number = expected["hand"]
+        hand = data["hands"][number]
+        first = run_reference("cut", {"cuts": data["cuts"]}, example.profile)["ok"]["dealer"]
+        dealer = first if number % 2 == 0 else other_player(first)
+    else:
+        return None
+    kept, _, _ = kept_hands(example.profile, {**hand, "dealer": dealer})
+    return kept[other_player(dealer)], kept[dealer], list(hand["plays"])
 
 
 def default_rules(op: str, profile: str) -> tuple[str, ...]:
@@ -129,6 +156,7 @@ class Judge:
     def __init__(self, path: Path, info: EngineInfo | None) -> None:
         self.source = display_path(path)
         self.info = info
+        self.rule_sets: dict[tuple[str, ...], tuple[str, ...]] = {}  # each passing line's rules, held once
 
     def case(self, number: int, op: str, profile: str, data: Mapping[str, Any], **fields: Any) -> Case:
         return Case(
@@ -146,7 +174,7 @@ class Judge:
         )
 
     def line(self, line: Line) -> Judged | None:
-        """A line's result (None for the hello, which is not judged)."""
+        """A line's result (None for the hello and a begin line, which are not judged)."""
         if isinstance(line, Entry):
             return self.entry(line)
         if isinstance(line, BadLine):
@@ -167,12 +195,14 @@ class Judge:
             problem = f"input: the reference cannot read it ({type(error).__name__}: {error})"
             return self.bad(BadLine(entry.number, problem, entry.op, entry.profile))
         expected = case_expectation(entry.op, answer)
-        compared = compared_expectation(entry.op, expected, features)
+        stops = self.info is not None and self.info.stops_at_target
+        compared = compared_expectation(entry.op, expected, features, profile=entry.profile, stops_at_target=stops)
         outcome = Outcome(str(entry.number), entry.kind, entry.body)
         if not mismatches(compared, answer_of(outcome) or {}):  # as judge() finds it; the line passes
-            return self.passed(entry.number, entry.op, entry.profile)
+            exercised = exercised_rules(entry.op, data, answer, load_profile(entry.profile))
+            return self.passed(entry.number, entry.op, entry.profile, exercised)
         case = self.case(entry.number, entry.op, entry.profile, data, expect={"default": expected})
-        result = judge(Item(case, entry.profile), outcome, features)
+        result = judge(Item(case, entry.profile), outcome, features, stops_at_target=stops)
         example = Example(entry.op, entry.profile, dict(data))
         finding = Finding(example, expected, compared, answer_of(outcome), None, result.mismatches)
         rules = tuple(finding_rules(finding))
@@ -183,9 +213,25 @@ class Judge:
         )
         return Judged(replace(result, item=Item(failing, entry.profile)), finding)
 
-    def passed(self, number: int, op: str, profile: str) -> Judged:
-        """A line that agrees: kept as its name and status (the transcript holds the rest)."""
-        return Judged(CaseResult(Item(self.case(number, op, profile, {}), profile), Status.PASS))
+    def passed(self, number: int, op: str, profile: str, rules: tuple[str, ...] = ()) -> Judged:
+        """A line that agrees: kept as its name, status and the rules its answer exercised (the
+        transcript holds the rest; lines that exercised the same rules share one tuple)."""
+        rules = self.rule_sets.setdefault(rules, rules)
+        return Judged(CaseResult(Item(self.case(number, op, profile, {}, rules=rules), profile), Status.PASS))
+
+    def unfinished(self, unfinished: Unfinished) -> Judged:
+        """A game or hand begun and never ended: an error named by its begin line."""
+        begun = unfinished.begun
+        problem = unfinished.problem()
+        case = self.case(
+            begun.number,
+            begun.what,
+            begun.profile,
+            {},
+            title=f"line {begun.number}: a {begun.what} that never ended",
+            explain=f"Line {begun.number} of {self.source}: {problem}",
+        )
+        return Judged(CaseResult(Item(case, begun.profile), Status.ERROR, f"line {begun.number}: {problem}"))
 
     def bad(self, line: BadLine) -> Judged:
         op = line.op or ""  # a line that names no operation readably: the report says null

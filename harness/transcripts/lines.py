@@ -36,6 +36,16 @@ class Hello:
 
 
 @dataclass(frozen=True)
+class Begin:
+    """A game or a hand begins (a recorder writes it as it begins): not judged, but a game or
+    hand begun and never ended is an error of its own (harness/transcripts/unfinished.py)."""
+
+    number: int
+    what: Literal["game", "hand"]
+    profile: str
+
+
+@dataclass(frozen=True)
 class Entry:
     """A line to judge: the request's operation, profile and input, and the engine's answer."""
 
@@ -58,7 +68,7 @@ class BadLine:
     profile: str | None = None
 
 
-Line = Hello | Entry | BadLine
+Line = Hello | Begin | Entry | BadLine
 
 
 def raw_lines(path: Path) -> Iterator[tuple[int, bytes | None]]:
@@ -86,9 +96,17 @@ def _skip_to_end_of_line(stream: Any) -> None:
             return
 
 
-def count_lines(path: Path) -> int:
-    """How many lines `raw_lines` gives (the blank ones left out), in one quick pass."""
-    return sum(1 for _ in raw_lines(path))
+BEGIN_PREFIX = b'{"begin":'  # a begin line as the recorders write it (compact JSON, `begin` first)
+
+
+def count_lines(path: Path) -> tuple[int, int]:
+    """How many lines `raw_lines` gives (the blank ones left out), and how many of them are begin
+    lines as the recorders write them (those are not judged), in one quick pass."""
+    lines = begins = 0
+    for _, raw in raw_lines(path):
+        lines += 1
+        begins += raw is not None and raw.startswith(BEGIN_PREFIX)
+    return lines, begins
 
 
 def read_transcript(path: Path) -> Iterator[Line]:
@@ -118,6 +136,11 @@ def read_line(number: int, raw: bytes | None, *, first: bool = False) -> Line:
         return BadLine(number, f"the line is not a JSON object: {quote(text)}")
     if "hello" in value:
         return _hello(number, value, first)
+    if "begin" in value:
+        found = problems(SCHEMA, value, "/$defs/begin")
+        if found:
+            return BadLine(number, "; ".join(found[:3]))
+        return Begin(number, value["begin"], value["profile"])
     return _entry(number, value)
 
 

@@ -10,6 +10,8 @@ that call them see them (the way `cached_profiles` puts one in front of the prof
 count a set, `score_play` as a play line, a pegging and a hand score a card on the same count, and
 `parse_card`. The reference itself is not touched: every answer is still its own, computed by the
 same function on the same arguments the first time they are met.
+The memory serves the judging of the lines only, never the diagnosis made after it: the diagnosis
+patches known bugs into the reference, and a remembered clean answer would hide them.
 
 What is remembered is a result, never an error (a hand or a set the reference refuses is refused
 again, with its message, each time); a hand only for arguments that are the same JSON values in the

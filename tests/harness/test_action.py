@@ -139,7 +139,7 @@ def test_actionlint_finds_nothing_with_the_optional_junit_reporter(tmp_path: Pat
 def test_actionlint_checks_the_recipes_inputs_against_the_action(tmp_path: Path) -> None:
     shutil.copy(ACTION, tmp_path / "action.yml")  # the action as a local one: actionlint reads its inputs
     (tmp_path / ".git").mkdir()  # in a repository: actionlint reads a local action from its top
-    local = DOCS_RECIPE.replace("OWNER/cribcheck@v0.2.0", "./")
+    local = DOCS_RECIPE.replace("OWNER/cribcheck@main", "./")
     assert "uses: ./" in local
     checked = actionlint(tmp_path, local)
     assert checked.returncode == 0, checked.stdout + checked.stderr
@@ -302,3 +302,13 @@ def test_the_recipes_engine_that_cannot_start_still_leaves_every_report(tmp_path
     names = sorted(path.name for path in (folder / "cribcheck-report").iterdir())
     assert names == ["cribcheck.html", "cribcheck.jsonl", "cribcheck.md", "cribcheck.xml"]
     assert "could not be started" in summary.read_text(encoding="utf-8")
+
+
+def test_the_recipe_uses_a_ref_that_exists() -> None:
+    """The recipe's ref is main or a tag the repository has (it named @v0.2.0, which no tag held),
+    and it says how to pin a commit until a release is tagged."""
+    uses = re.search(r"uses: OWNER/cribcheck@(\S+)", DOCS_RECIPE)
+    assert uses is not None
+    tags = subprocess.run(["git", "tag"], cwd=REPO_ROOT, capture_output=True, text=True, check=False).stdout.split()
+    assert uses.group(1) == "main" or uses.group(1) in tags
+    assert "pin a full commit SHA" in DOCS_RECIPE

@@ -121,7 +121,7 @@ def test_one_score_changed_fails_naming_the_line_the_field_and_the_rule(games: P
     assert failing[0]["mismatches"] == ["points: expected 2, got 3"]
     assert failing[0]["rules"][0] == "peg.fifteen"
     assert f"line-{number}[six-card]" in out and "peg.fifteen" in out and "points: expected 2, got 3" in out
-    assert f"cribcheck check {path} --case line-{number} --profile six-card" in out
+    assert f"cribcheck check {path} --case 'line-{number}[six-card]'" in out
 
 
 def test_a_hand_s_changed_score_fails_on_that_line_only(games: Path, tmp_path: Path) -> None:

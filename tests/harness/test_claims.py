@@ -49,7 +49,7 @@ def test_a_list_of_operations_claims_every_feature_and_judging_for_each() -> Non
         "show": OperationClaim(frozenset({"breakdown", "batch"}), judges_input=True),
         "play": OperationClaim(frozenset({"breakdown", "batch"}), judges_input=True),
     }
-    assert claimed.features_for("deal") == frozenset() and not claimed.judges_input("deal")
+    assert claimed.features_for("deal") == frozenset() and not claimed.judges("deal", "over_31")
 
 
 def test_an_object_of_operations_adds_its_own_features_and_may_trust_its_callers() -> None:
@@ -61,17 +61,35 @@ def test_an_object_of_operations_adds_its_own_features_and_may_trust_its_callers
     )
     assert claimed.features_for("show") == {"breakdown", "events"}
     assert claimed.features_for("play") == {"events"}  # no breakdown for play: only show claimed it
-    assert [claimed.judges_input(op) for op in ("show", "play", "pegging")] == [False, True, True]
-    assert claimed.gap("show", "six-card", expects_rejection=True) == Gap("input", "show")
+    assert [claimed.judges(op, "invalid_card") for op in ("show", "play", "pegging")] == [False, True, True]
+    assert claimed.gap("show", "six-card", rejection="invalid_card") == Gap("input", "show")
     assert claimed.gap("show", "six-card") is None
-    assert claimed.gap("play", "six-card", expects_rejection=True) is None
-    assert claimed.gap("deal", "five-card", expects_rejection=True) == Gap("operation", "deal")
-    assert claimed.gap("show", "five-card", expects_rejection=True) == Gap("profile", "five-card")
-    assert claimed.why_not("show", "six-card", expects_rejection=True) == NOT_JUDGED_SHOW
+    assert claimed.gap("play", "six-card", rejection="invalid_card") is None
+    assert claimed.gap("deal", "five-card", rejection="invalid_card") == Gap("operation", "deal")
+    assert claimed.gap("show", "five-card", rejection="invalid_card") == Gap("profile", "five-card")
+    assert claimed.why_not("show", "six-card", rejection="invalid_card") == NOT_JUDGED_SHOW
     assert claimed.describe() == (
         "operations pegging, play, show; features events; show also breakdown; illegal input not judged: show"
     )
     assert Capabilities.from_hello(hello(operations=[])).describe() == "no operation"
+
+
+def test_an_operation_may_judge_only_the_rejections_it_lists() -> None:
+    """A C scorer that returns -1 for a count over 31 judges that and nothing else."""
+    claimed = Capabilities.from_hello(hello(operations={"play": {"judges_input": ["over_31"]}, "show": {}}))
+    assert claimed.operations["play"] == OperationClaim(judges_input=frozenset({"over_31"}))
+    assert claimed.judges("play", "over_31") and not claimed.judges("play", "invalid_card")
+    assert claimed.gap("play", "six-card", rejection="over_31") is None
+    assert claimed.gap("play", "six-card") is None  # a legal play is sent as ever
+    assert claimed.gap("play", "six-card", rejection="duplicate_card") == Gap("input", "play", "duplicate_card")
+    assert claimed.gap("show", "six-card", rejection="duplicate_card") is None  # show judges all
+    assert claimed.why_not("play", "six-card", rejection="invalid_card") == (
+        "the engine judges only the rejections over_31 of operation 'play' (judges_input: [over_31]), "
+        "and this case expects the rejection invalid_card"
+    )
+    assert claimed.describe() == "operations play, show; features none; play judges only over_31"
+    everything = Capabilities.from_hello(hello(operations=["play", "show"]))
+    assert everything.differences(claimed) == ["judges_input of play true -> [over_31]"]
 
 
 def test_two_hellos_differ_by_what_they_claim() -> None:
@@ -91,7 +109,10 @@ def test_two_hellos_differ_by_what_they_claim() -> None:
         ({"show": {"judge_input": False}}, "'judge_input' was unexpected"),
         ({"shuffle": {}}, "'shuffle' is not one of"),
         ({"show": {"features": ["breakdowns"]}}, "'breakdowns' is not one of"),
-        ({"show": {"judges_input": "no"}}, "'no' is not of type 'boolean'"),
+        ({"show": {"judges_input": "no"}}, "'no' is not valid under any of the given schemas"),
+        ({"play": {"judges_input": ["over31"]}}, "'over31' is not one of ['invalid_card'"),
+        ({"play": {"judges_input": []}}, "[] should be non-empty"),
+        ({"play": {"judges_input": ["over_31", "over_31"]}}, "has non-unique elements"),
         (["show", "shuffle"], "'shuffle' is not one of"),
     ],
 )
@@ -101,7 +122,13 @@ def test_the_schema_refuses_a_malformed_claim(operations: Any, problem: str) -> 
 
 
 def test_the_schema_takes_both_forms() -> None:
-    for operations in (["show"], {"show": {}}, {"show": {"features": ["breakdown"], "judges_input": False}}, {}):
+    for operations in (
+        ["show"],
+        {"show": {}},
+        {"show": {"features": ["breakdown"], "judges_input": False}},
+        {"play": {"judges_input": ["over_31", "invalid_card"]}},
+        {},
+    ):
         assert problems("protocol/hello-response.schema.json", {"hello": hello(operations=operations)}) == []
 
 
@@ -129,7 +156,21 @@ def test_the_helper_s_hello_is_today_s_list_unless_it_claims_per_operation() -> 
         "play": {"judges_input": False},
     }
     assert _helper(judges_input=["show"]).hello()["operations"] == {"show": {}, "play": {"judges_input": False}}
-    for claims in ({}, {"judges_input": False}, {"operation_features": {"show": ["breakdown"]}}):
+    # by operation: all (True) or the codes judged; an operation left out judges none
+    assert _helper(judges_input={"play": ["over_31"]}).hello()["operations"] == {
+        "show": {"judges_input": False},
+        "play": {"judges_input": ["over_31"]},
+    }
+    assert _helper(judges_input={"show": True, "play": []}).hello()["operations"] == {
+        "show": {},
+        "play": {"judges_input": False},  # no code judged is none judged
+    }
+    for claims in (
+        {},
+        {"judges_input": False},
+        {"judges_input": {"play": ["over_31"]}},
+        {"operation_features": {"show": ["breakdown"]}},
+    ):
         assert problems("protocol/hello-response.schema.json", {"hello": _helper(**claims).hello()}) == []
 
 
@@ -174,6 +215,41 @@ def test_an_engine_that_trusts_its_callers_passes_every_case_it_is_sent(
     assert {kind for kind, _ in not_checked} == {"operation", "input"}  # every profile is claimed
     quiet = capsys.readouterr().out  # -q: the failures and the summary, what was not checked included
     assert f"whose illegal input the engine does not judge: play ({rejections['play']}), show (" in quiet
+
+
+def test_an_engine_judging_only_over_31_is_sent_those_rejections_and_no_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its play claims `judges_input: ["over_31"]` and answers any other illegal input with an
+    error: it is sent the over-31 cases and passes them, and is sent no case of a card that cannot
+    be read or of a card twice, which every report lists as not checked, by code."""
+    monkeypatch.setenv("CRIBCHECK_ZOO_CLAIM", "over_31")
+    report = tmp_path / "r.jsonl"
+    code = main(["run", "--engine", zoo("trusts_callers"), "--no-progress", "-q", "--report", str(report)])
+    lines = read_report(report)
+    plays = [line for line in lines if line["type"] == "case" and line["op"] == "play"]
+    # independently of the run: the corpus's play rejections under the profiles claimed, by code
+    profiles = set(reference_adapter().profiles)
+    rejections = {
+        item.key: item.rejection
+        for item in _corpus_items(("play",))
+        if item.profile in profiles and item.rejection is not None
+    }
+    codes = list(rejections.values())
+    by_code = {code: codes.count(code) for code in set(codes)}
+    assert by_code["over_31"] > 0 and by_code["invalid_card"] > 0 and by_code["duplicate_card"] > 0
+    sent = {(line["id"], line["profile"]): line["status"] for line in plays if line["status"] != "not_applicable"}
+    assert code == 0 and set(sent.values()) == {"pass"}
+    assert {rejections[key] for key in sent if key in rejections} == {"over_31"}
+    assert sum(1 for key in sent if key in rejections) == by_code["over_31"]
+    not_checked = {(gap["kind"], gap["name"], gap.get("code")): gap["count"] for gap in lines[-1]["not_checked"]}
+    others = {code: count for code, count in by_code.items() if code != "over_31"}
+    assert {key[2]: count for key, count in not_checked.items() if key[:2] == ("input", "play")} == others
+    assert not_checked[("input", "show", None)] > 0  # show judges none: counted by operation, as before
+    assert problems("report/report-line.schema.json", lines[-1]) == []
+    quiet = capsys.readouterr().out
+    assert f"play: duplicate_card ({others['duplicate_card']})" in quiet
+    assert f"play: invalid_card ({others['invalid_card']})" in quiet
 
 
 @pytest.mark.parametrize(
@@ -230,10 +306,15 @@ def test_every_report_says_what_was_not_checked(
     assert verbose == 0
     assert f"zoo-duplicate-card[six-card]: {NOT_JUDGED_SHOW}" in capsys.readouterr().out  # -v: each reason
     markdown = markdown_dom(paths["md"].read_text(encoding="utf-8"))  # as rendered
-    assert "Not checked: 2 results (not applicable):" in [text_of(bold).strip() for bold in tags(markdown, "strong")]
+    # beside the figure: how much of the selection was checked, the breakdown one click away
+    checked = "5 of 7 results checked: why not the rest"
+    assert next(text_of(summary).strip() for summary in tags(markdown, "summary")) == checked
     assert all(line in [text_of(item).strip() for item in tags(markdown, "li")] for line in lines[1:])
     html = paths["html"].read_text(encoding="utf-8")
-    assert all(f"<li>{line}</li>" in html for line in lines[1:])
+    figure_at = html.index(" of the applicable results passed</p>")
+    checked_at = html.index(f"<summary>{checked}</summary>")
+    assert 0 < checked_at - figure_at < 200
+    assert all(f"<li>{line}</li>" in html[checked_at:] for line in lines[1:])
     junit = paths["xml"].read_text(encoding="utf-8")
     assert f'message="not_applicable: {NOT_JUDGED_SHOW}"' in junit
     # the summary of the saved report says the same

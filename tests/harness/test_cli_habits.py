@@ -354,7 +354,7 @@ def test_a_failure_under_several_profiles_is_shown_once(
     assert output.count("\nFAIL zoo-zero-hand") == 1
     # grouped under its likely cause, its profiles in the diagnosis's order (by name)
     assert "FAIL zoo-zero-hand[five-card, six-card, six-card-61]: " in output
-    assert "--profile five-card --profile six-card --profile six-card-61" in output  # the rerun line
+    assert "--case 'zoo-zero-hand[five-card, six-card, six-card-61]'" in output  # the rerun line
     assert "3 results in " in output
 
 

@@ -183,3 +183,41 @@ def test_the_docs_example_prints_what_the_docs_say(tmp_path: Path, monkeypatch: 
     monkeypatch.chdir(project)
     assert main(shown.group(1).split()) == 0
     assert capsys.readouterr().out.replace(str(tmp_path), "") == shown.group(2)
+
+
+def test_a_missing_expectations_file_the_configuration_names_is_no_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new project's first run, with the README's table: the file it names does not exist yet.
+    Every failure counts, a note says so, and --write-expectations (the command that makes it) runs."""
+    write_pyproject(project, 'expectations = "cribcheck-expectations.yaml"\ncase = ["s5-pair-in-hand"]\n')
+    assert main(["run", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "no expectations file cribcheck-expectations.yaml yet" in err
+    assert "every failure counts" in err
+    assert main(["run", "--no-progress", "--write-expectations", "cribcheck-expectations.yaml"]) == 0
+    assert (project / "cribcheck-expectations.yaml").is_file()
+    capsys.readouterr()
+    assert main(["run", "--no-progress"]) == 0  # now read: no note
+    assert "no expectations file" not in capsys.readouterr().err
+
+
+def test_a_missing_expectations_file_named_on_the_command_line_stays_an_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "--no-progress", "--case", "s5-pair-in-hand", "--expectations", "nowhere.yaml"]) == 2
+    assert "nowhere.yaml" in capsys.readouterr().err
+
+
+def test_a_top_level_list_is_left_to_run_by_a_command_taking_one_value(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's table has `profile = ["six-card", "six-card-61"]`: `cribcheck count`, whose
+    --profile takes one, counts under its default (a four-card hand: six-card) instead of stopping."""
+    write_pyproject(project, 'profile = ["five-card", "six-card-61"]\n')
+    assert main(["count", "4C", "5D", "5H", "6S", "--starter", "KC"]) == 0
+    out = capsys.readouterr().out
+    assert "total: 16" in out and "(six-card)" in out  # source 004's hand: fifteens 8, pair 2, runs 6
+    (project / "cribcheck.toml").write_text('[count]\nprofile = ["six-card"]\n', encoding="utf-8")
+    assert main(["count", "4C", "5D", "5H", "6S", "--starter", "KC"]) == 2  # its own table: still an error
+    assert "takes one value" in capsys.readouterr().err

@@ -1,10 +1,14 @@
 """The examples as their readers meet them: examples/python-show-only reads exactly the four card
 spellings of the checklist; examples/c-show-only, a C scorer built into a shared library with the
 machine's C compiler and wrapped by a copy of the Python helper through ctypes, passes smoke and
-every show case it is sent, under a bare interpreter."""
+every show case it is sent, under a bare interpreter; examples/java-jpype, a Java engine compiled
+with the machine's javac and driven in-process through JPype, passes every show and play case it
+is sent, the over-31 rejections included and no other; and every adapter of examples/ is at most
+40 code lines."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -18,10 +22,12 @@ from cribcheck.harness.contract.files import REPO_ROOT
 from cribcheck.harness.corpus.cases import load_cases
 
 from .reports import read_report
-from .tools import need
+from .tools import in_ci, need
 
 PYTHON_EXAMPLE = REPO_ROOT / "examples" / "python-show-only" / "engine.py"
 C_EXAMPLE = REPO_ROOT / "examples" / "c-show-only"
+JAVA_EXAMPLE = REPO_ROOT / "examples" / "java-jpype"
+MAIN_PROFILES = {"five-card", "six-card", "six-card-61"}  # the profiles the C and Java examples claim
 BARE = [sys.executable, "-S", "-I"]  # no site packages: the standard library and the copied helper only
 
 
@@ -94,22 +100,70 @@ def test_the_c_example_passes_every_show_case_it_is_sent(c_example: Path, tmp_pa
     lines = read_report(report)
     sent = [line for line in lines if line.get("status") not in (None, "not_applicable")]
     # every legal show case under the three profiles it claims, counted from the corpus
-    profiles = {"five-card", "six-card", "six-card-61"}
-    legal = [
-        (case.id, profile)
-        for case in load_cases()
-        if case.op == "show"
-        for profile in case.profiles
-        if profile in profiles and "rejected" not in case.expected(profile)
-    ]
-    assert sorted((line["id"], line["profile"]) for line in sent) == sorted(legal)
+    assert sorted((line["id"], line["profile"]) for line in sent) == sorted(_cases_of("show", {None}))
     assert {line["status"] for line in sent} == {"pass"}
     assert lines[0]["engine"]["info"]["operations"] == {"show": {"judges_input": False}}
 
 
-def _adapter_lines():  # benchmarks/ is not a package: the script loaded from its file
-    import importlib.util
+def _cases_of(op: str, rejections: set[str | None]) -> list[tuple[str, str]]:
+    """The corpus's cases of `op` under the main profiles that expect one of `rejections` (None: a result)."""
+    return [
+        (case.id, profile)
+        for case in load_cases()
+        if case.op == op
+        for profile in case.profiles
+        if profile in MAIN_PROFILES and case.expected(profile).get("rejected") in rejections
+    ]
 
+
+@pytest.fixture(scope="module")
+def java_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Java example compiled as its README says, with a copy of the Python helper beside it."""
+    javac = need("javac")
+    if importlib.util.find_spec("jpype") is None:
+        message = "JPype1 is not installed (it comes with the test extra: pip install -e '.[test]')"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    folder = tmp_path_factory.mktemp("java-jpype")
+    for name in ("Crib.java", "adapter.py"):
+        shutil.copy(JAVA_EXAMPLE / name, folder / name)
+    subprocess.run([javac, "-Xlint:all", "-Werror", "-d", ".", "Crib.java"], cwd=folder, check=True, timeout=300)
+    assert main(["helpers", "--copy", str(folder)]) == 0
+    return folder
+
+
+def test_the_java_example_passes_every_case_it_is_sent(java_example: Path, tmp_path: Path) -> None:
+    """It claims show (breakdown, judging nothing) and play (judging over_31 only): it is sent the
+    legal show and play cases and the play cases expecting over_31, and passes every one."""
+    engine = " ".join([sys.executable, str(java_example / "adapter.py")])
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--engine", engine, "--no-progress", "-q", "--report", str(report)]) == 0
+    lines = read_report(report)
+    sent = [line for line in lines if line.get("status") not in (None, "not_applicable")]
+    expected = _cases_of("show", {None}) + _cases_of("play", {None, "over_31"})
+    assert len(_cases_of("play", {"over_31"})) >= 5
+    assert sorted((line["id"], line["profile"]) for line in sent) == sorted(expected)
+    assert {line["status"] for line in sent} == {"pass"}
+    assert lines[0]["engine"]["info"]["operations"] == {
+        "show": {"features": ["breakdown"], "judges_input": False},
+        "play": {"judges_input": ["over_31"]},
+    }
+
+
+def test_every_adapter_of_the_examples_is_at_most_40_code_lines() -> None:
+    """What an author writes to connect an engine: each example's adapter lines as
+    benchmarks/adapter_lines.py counts them, and each adapter file of its own."""
+    module = _adapter_lines()
+    sizes = {name: module.measure(versions["after"])[1] for name, versions in module.EXAMPLES.items()}
+    for path in sorted((REPO_ROOT / "examples").glob("*/adapter*.*")):
+        source = module.Source(path.relative_to(REPO_ROOT).as_posix())
+        sizes[source.path] = module.measure((source,))[1]
+    assert "java-jpype" in sizes and "examples/buggy-show/adapter.py" in sizes
+    assert {name: size for name, size in sizes.items() if size > 40} == {}
+
+
+def _adapter_lines():  # benchmarks/ is not a package: the script loaded from its file
     spec = importlib.util.spec_from_file_location("adapter_lines", REPO_ROOT / "benchmarks" / "adapter_lines.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -68,6 +68,12 @@ WITNESSES: dict[tuple[str, int], Witness] = {
     ("lint", 2): lambda tmp, mp: ["lint", str(tmp / "missing.yaml")],
     ("explain", 0): lambda tmp, mp: ["explain", "D4"],
     ("explain", 2): lambda tmp, mp: ["explain", "no-such-thing"],
+    ("count", 0): lambda tmp, mp: ["count", "5H", "5C", "5S", "JD", "--starter", "5D"],
+    ("count", 1): lambda tmp, mp: ["count", "5H", "5C", "5S", "5D", "--starter", "5D"],  # the starter in the hand
+    ("count", 2): lambda tmp, mp: ["count", "5H", "5C", "5S", "JD"],  # no --starter
+    ("peg", 0): lambda tmp, mp: shlex.split("peg --pone 7C 8D KS --dealer 8H 6S AC --plays 7C 8H 8D 6S go AC"),
+    ("peg", 1): lambda tmp, mp: ["peg", "--pone", "7C", "--dealer", "8H", "--plays", "8H"],  # not the pone's turn
+    ("peg", 2): lambda tmp, mp: ["peg", "--a", "7C", "--b", "8H", "--c", "9D", "--dealer", "8H", "6S", "--plays"],
     ("smoke", 0): lambda tmp, mp: ["smoke", "--engine", SERVE],
     ("smoke", 1): lambda tmp, mp: ["smoke", "--engine", zoo("all_wrong")],
     ("smoke", 2): lambda tmp, mp: ["smoke", "--engine", "false"],
@@ -206,7 +212,8 @@ def test_every_command_exits_130_when_interrupted(command: str, monkeypatch: pyt
         parser.set_defaults(handler=interrupted)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(cli.Command, "attach", attach)
-    needs = {"explain": ["D4"], "smoke": ["--engine", "x"], "sweep": ["--profile", "six-card", "--set", "hand"],
+    needs = {"explain": ["D4"], "count": ["5H", "--starter", "5D"], "peg": ["--plays"],
+             "smoke": ["--engine", "x"], "sweep": ["--profile", "six-card", "--set", "hand"],
              "summary": ["r.jsonl"], "check": ["t.jsonl"]}  # fmt: skip
     assert main([command, *needs.get(command, [])]) == 130
 

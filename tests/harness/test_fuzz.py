@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -27,7 +28,7 @@ from cribcheck.harness.cli import main as cli_main
 from cribcheck.harness.contract.files import CATALOGUE_FILE, REPO_ROOT
 from cribcheck.harness.corpus.cases import Case, load_cases, read_case_file
 from cribcheck.harness.corpus.lint import lint
-from cribcheck.harness.engine.adapter import Adapter
+from cribcheck.harness.engine.adapter import Adapter, Rejected
 from cribcheck.harness.engine.engines import InProcessEngine, reference_engine
 from cribcheck.harness.engine.serve import reference_adapter
 from cribcheck.harness.fuzz.findings import (
@@ -535,14 +536,18 @@ def test_drawn_peggings_under_muggins_carry_claims_round_the_table() -> None:
     assert any(event["type"] == "muggins" for event in events)  # some claim was short: muggins called
 
 
-def _trusting(judges_input: bool, breakdown_everywhere: bool = False) -> InProcessEngine:
+def _trusting(judges_input: Any, breakdown_everywhere: bool = False, answers: tuple[str, ...] = ()) -> InProcessEngine:
     """An engine of `play` and `pegging` that gives no play breakdown and answers an error to any
-    input the reference rejects: it claims `breakdown` for `show` only (or, `breakdown_everywhere`,
-    for every operation), and judges illegal input or not."""
+    input the reference rejects, but with the rejection codes of `answers`: it claims `breakdown`
+    for `show` only (or, `breakdown_everywhere`, for every operation), and judges illegal input as
+    `judges_input` says (the helper's field)."""
 
     def answer(op: str):
         def handler(data, profile):
             found = run_reference(op, data, profile)
+            if "rejected" in found and found["rejected"]["code"] in answers:
+                rejected = found["rejected"]
+                raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"))
             if "rejected" in found:
                 raise RuntimeError(f"sent illegal input: {found['rejected']['code']}")
             return {key: value for key, value in found["ok"].items() if key != "breakdown"}
@@ -565,6 +570,17 @@ def test_an_engine_that_does_not_judge_input_is_fuzzed_with_legal_input_only() -
     # the same engine claiming to judge illegal input is drawn illegal plays, and fails them
     finding = fuzz(_trusting(judges_input=True), wanted).finding
     assert finding is not None and finding.error is not None and "sent illegal input" in finding.error
+
+
+def test_an_engine_that_judges_some_codes_is_fuzzed_with_those_rejections_only() -> None:
+    """It answers over_31 and nothing else illegal: claiming that code for play and pegging, it
+    is drawn no other illegal input; claiming card_not_held too, it is drawn one, and fails."""
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 200}, operations=("play", "pegging"))
+    judged = {"play": ["over_31"], "pegging": ["over_31"]}
+    assert fuzz(_trusting(judged, answers=("over_31",)), wanted).finding is None
+    more = {"play": ["over_31"], "pegging": ["over_31", "card_not_held"]}
+    finding = fuzz(_trusting(more, answers=("over_31",)), wanted).finding
+    assert finding is not None and finding.error is not None and "sent illegal input: card_not_held" in finding.error
 
 
 def test_features_are_compared_per_operation() -> None:

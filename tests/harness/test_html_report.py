@@ -139,7 +139,7 @@ def test_each_failure_has_its_title_rules_explanation_expected_actual_and_rerun(
     assert '<li><code>total</code>: expected <span class="want">4</span>, got <mark>8</mark></li>' in entry
     assert '<p class="explain">Worked by hand in tests/harness/buggy.py.</p>' in entry
     assert (
-        "rerun: <code>cribcheck run --engine " in entry and "--case buggy-crib-four-hearts --profile six-card" in entry
+        "rerun: <code>cribcheck run --engine " in entry and "--case &#39;buggy-crib-four-hearts[six-card]&#39;" in entry
     )
 
 

@@ -685,6 +685,18 @@ def test_compare_rejections() -> None:
     assert mismatches({"points": 2}, rejected) == ["expected a result, got rejection over_31 index 3 (32)"]
 
 
+def test_a_match_rejection_s_game_is_compared() -> None:
+    # A two-game match's third game, after the match was won in game 2: game index 2 (0-based).
+    expected = {"rejected": "game_over", "game": 2}
+    assert mismatches(expected, {"rejected": {"code": "game_over", "game": 2}}) == []
+    assert mismatches(expected, {"rejected": {"code": "game_over", "game": 1}}) == ["game: expected 2, got 1"]
+    assert mismatches(expected, {"rejected": {"code": "game_over"}}) == ["game: expected 2, got null"]
+    hand_after = {"rejected": "game_over", "game": 1, "hand": 3}
+    assert mismatches(hand_after, {"rejected": {"code": "game_over", "game": 0, "hand": 3}}) == [
+        "game: expected 1, got 0"
+    ]
+
+
 def test_card_sets_compare_in_any_order_and_other_lists_in_order():
     from cribcheck.harness.operations.compare import mismatches
 

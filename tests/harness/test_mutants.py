@@ -18,6 +18,7 @@ import pytest
 
 from cribcheck.harness.contract.files import REPO_ROOT
 from cribcheck.harness.corpus.cases import Case, catalogue, load_cases
+from cribcheck.harness.fuzz.findings import case_expectation
 from cribcheck.harness.mutants.catalogue import MUTANTS, get_mutant, mutant_names, run_mutant
 from cribcheck.harness.mutants.kill_table import (
     applicable,
@@ -45,7 +46,10 @@ class Witness:
 
 
 def outcome(answer: Mapping[str, Any], path: str) -> Any:
+    """The value at `path` of a result; of a rejection its code, or at `rejected.KEY` that key."""
     if "rejected" in answer:
+        if path.startswith("rejected."):
+            return answer["rejected"].get(path.removeprefix("rejected."))
         return f"rejected:{answer['rejected']['code']}"
     value: Any = answer["ok"]
     for part in path.split("."):
@@ -742,6 +746,17 @@ WITNESSES = (
         "rejected:game_over",
         "A",
     ),
+    # A third and a fourth game after A won the match in game 2 (the third a legal deal for B):
+    # game_over at the first of them, index 2; the mutant names the last, index 3.
+    Witness(
+        "game-over-names-the-last-game",
+        "match",
+        "six-card-match",
+        corpus_input("match-two-more-games-after-match-won-in-game-two"),
+        "rejected.game",
+        2,
+        3,
+    ),
 )
 
 WITNESS_IDS = [witness.mutant for witness in WITNESSES]
@@ -777,7 +792,7 @@ def test_mutant_changes_behaviour(witness: Witness):
 
 def witness_case(witness: Witness) -> Case:
     answer = run_reference(witness.op, witness.input, witness.profile)
-    expected = {"rejected": answer["rejected"]["code"]} if "rejected" in answer else answer["ok"]
+    expected = case_expectation(witness.op, answer) if "rejected" in answer else answer["ok"]
     return Case(
         id=f"witness-{witness.mutant}",
         title=witness.mutant,

@@ -59,6 +59,8 @@ def _python_twin(**claims: Any) -> Adapter:
         ({"operationFeatures": {"show": ["breakdown"]}}, {"operation_features": {"show": ["breakdown"]}}),
         ({"judgesInput": False}, {"judges_input": False}),
         ({"judgesInput": ["show"], "features": ["events"]}, {"judges_input": ["show"], "features": ["events"]}),
+        ({"judgesInput": {"play": ["over_31"], "show": True}}, {"judges_input": {"play": ["over_31"], "show": True}}),
+        ({"judgesInput": {"play": []}}, {"judges_input": {"play": []}}),
     ],
 )
 def test_the_hello_is_the_python_helper_s(node: dict[str, Any], python: dict[str, Any]) -> None:

@@ -55,6 +55,7 @@ PIECES = (
     "\x1b[31m", "\x1b[8m", "\x1b[2J", "\x1b[2K", "\x1b[H", "\x1b]0;title\x07", "\x1bc", "\x9b2J", "\x00", "\x07",
     "\x08", "\x7f", "\x85", "\x0b", "\x0c", "\ud800", "\udfff", "\udcff", "\ufffe", "\uffff", "\u202e", "\u2066",
     "\u200f", "\u2028", "\u2029", "é", "🂡", "--",
+    "n" * 300, "é" * 200, "/" * 50, "../" * 20,  # long names (a file name made of one is bounded)
 )  # fmt: skip
 HOSTILE = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=3)), min_size=1, max_size=5).map("".join)
 TEXTS = st.fixed_dictionaries({name: HOSTILE for name in FIELDS}).map(lambda values: Texts(values))
@@ -167,7 +168,7 @@ def test_html_of_an_engine_that_did_not_start_shows_any_text_as_text(texts: Text
 
 # --- Markdown -----------------------------------------------------------------------------------
 
-STRONG = {"passed", "FAILED", "Stopped:", "Warning:", "A", "B", "Not checked: 5 results (not applicable):",
+STRONG = {"passed", "FAILED", "Stopped:", "Warning:", "A", "B",
           *(status.value.upper() for status in Status)}  # fmt: skip
 MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 
@@ -233,6 +234,23 @@ def test_junit_is_well_formed_whatever_the_texts(tmp_path_factory: pytest.TempPa
     write(two_runs(texts), Outputs(junit=folder / "two.xml"))
     side_by_side = [name for name in IN_JUNIT if name != "stderr_line"]  # its suites only: no system-err
     check_junit((folder / "two.xml").read_bytes(), texts, (*side_by_side, "engine_name", "command"))
+
+
+# --- badges: files named after each engine ----------------------------------------------------
+
+
+@SETTINGS
+@given(TEXTS)
+def test_a_badge_per_engine_is_written_whatever_the_engine_s_name(
+    tmp_path_factory: pytest.TempPathFactory, texts: Texts
+) -> None:
+    """Each engine's badge is named after the engine: the name is bounded and the two stay apart,
+    whatever the engine calls itself (a 300-character name once crashed run and summary)."""
+    folder = tmp_path_factory.mktemp("badges")
+    write(two_runs(texts), Outputs(badge=folder / "b.json"))
+    badges = sorted(path.name for path in folder.iterdir())
+    assert len(badges) == 2 and badges[0].startswith("b.A-") and badges[1].startswith("b.B-"), badges
+    assert all(len(name.encode("utf-8")) <= 80 and re.fullmatch(r"b\.[AB]-[a-z0-9-]+\.json", name) for name in badges)
 
 
 # --- terminal -----------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ The game-loop bugs of issue 30 are each found, as a case written from a transcri
 cribbage 1.3.2 pegs a 31 as 1 point, gives no go point, no last-card point, no heels, lets the pone
 lead every new count and the other player lay only one card after a go; pycribbage 1.0.0 gives the
 go point at the moment go is said. Every finding worked by hand (examples/pypi-engines/worked/:
-cribbagesim's board stops the winner at 121, its winning card loses the 2 of its 31) is found
-again: its line, the same input and the same answer, is in this run's transcript."""
+cribbagesim's winning card loses the 2 of its 31) is found again: its line, the same input and the
+same answer, is in this run's transcript. cribbagesim's board stops the winner's score at 121, a
+conformant reading its transcripts claim (`stops_at_target`): no line fails for it alone."""
 
 from __future__ import annotations
 
@@ -111,3 +112,13 @@ def test_magmacrunch_cribbage_s_games_agree_with_the_reference(made: Path) -> No
     section = page.split("## magmacrunch-cribbage 0.1.1", 1)[1]
     assert section.count("Every line agrees with the reference: no finding.") == 2
     assert not (made / "findings" / "magmacrunch-cribbage").exists()
+
+
+def test_cribbagesim_s_board_at_121_is_claimed_and_fails_nothing(made: Path) -> None:
+    """Its board stops the winner's score at 121 (issue 36): its transcripts say so in their hello,
+    and no line fails for a winner's score of 121 where the points reached pass it."""
+    for stem in ("cribbagesim", "cribbagesim-events"):
+        assert lines_of(ENGINES_FOLDER / "work" / f"{stem}.jsonl")[0]["hello"]["stops_at_target"] is True
+    section = (made / "docs" / "engines.md").read_text(encoding="utf-8").split("## cribbagesim 1.0.2", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert ", got 121`" not in section

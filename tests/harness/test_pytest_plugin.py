@@ -69,7 +69,7 @@ def test_a_failure_reads_like_the_runner_s(run: Runner) -> None:
         [
             "*FAIL zoo-twenty-nine[[]six-card[]]: zoo twenty nine*",
             "*- total: expected 29, got 99*",
-            "*rerun: cribcheck run --engine * --case zoo-twenty-nine --profile six-card*",
+            "*rerun: cribcheck run --engine * --case 'zoo-twenty-nine[[]six-card[]]'*",
         ]
     )
 

@@ -15,12 +15,15 @@ from pathlib import Path
 import pytest
 
 from cribcheck.harness.cli import main
+from cribcheck.harness.contract.files import NAME_PART_MOST, name_part
+from cribcheck.harness.fuzz.findings import write_case
 from cribcheck.harness.report import html as html_report
 from cribcheck.harness.report.html import HtmlReporter, render
 from cribcheck.harness.report.jsonl import JsonLinesReporter
+from cribcheck.harness.report.junit import JUnitReporter
 from cribcheck.harness.report.markdown import MAX_BYTES, MarkdownReporter
 from cribcheck.harness.report.terminal import TerminalReporter
-from cribcheck.harness.results.saved import Run
+from cribcheck.harness.results.saved import Corpora, Run
 from cribcheck.harness.results.status import Status
 
 from .conftest import zoo
@@ -195,6 +198,47 @@ def test_terminal_engine_text_carries_no_control_sequence(color: bool) -> None:
     assert bool(own.search(text)) is color
     assert "hidden \\x1b[8m rest" in text and "overwrite\\x0d\\x1b[2K line" in text
     assert "\\u202egnp.exe" in text
+
+
+def test_badges_of_two_engines_with_300_character_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: `summary A B --badge b.json` (and `run --engine A --engine B --badge`) named each
+    badge after its engine, whole: a 300-character name stopped both with OSError (Errno 36, file
+    name too long). The names are bounded, and two names that differ only past the bound stay two
+    files."""
+    # The longest a hello allows: a name of 200 characters and a version of 100, 301 with the space.
+    first = crafted(tmp_path, "a.jsonl", run_of(Texts.of(engine_name="n" * 199 + "1", engine_version="v" * 100)))
+    other = Texts.of(engine_name="n" * 199 + "2", engine_version="v" * 100)
+    second = crafted(tmp_path, "b.jsonl", run_of(other, statuses=(Status.PASS,)))
+    badges = tmp_path / "badges"
+    badges.mkdir()
+    assert main(["summary", str(first), str(second), "--badge", str(badges / "b.json")]) == 0
+    capsys.readouterr()
+    names = sorted(path.name for path in badges.iterdir())
+    assert len(names) == 2 and len({name.split("-", 1)[1] for name in names}) == 2, names
+    assert all(len(name) <= 80 for name in names)
+    assert all(json.loads((badges / name).read_text(encoding="utf-8"))["schemaVersion"] == 1 for name in names)
+
+
+def test_a_file_name_made_of_text_is_bounded_and_stays_unique(tmp_path: Path) -> None:
+    """files.name_part: short slugs as they are; long ones cut, with a digest of the whole text."""
+    assert name_part("crib-rs 0.3.0 (Rust)") == "crib-rs-0-3-0-rust" and name_part("\x1b[2J") == "2j"
+    assert name_part("") == "engine" and name_part("é") == "engine"
+    long = [name_part("n" * 300 + end) for end in ("1", "2")]
+    assert long[0] != long[1] and all(len(name) == NAME_PART_MOST for name in long)
+    # A case file written by fuzz or check: its id, bounded the same way (120 characters).
+    document = {"topic": "t", "cases": [{"id": "fuzz-" + "a" * 300}]}
+    written = write_case(document, tmp_path)
+    assert written.parent == tmp_path and len(written.name) == 125  # 120 and ".yaml"
+    assert write_case({"topic": "t", "cases": [{"id": "fuzz-show-1"}]}, tmp_path).name == "fuzz-show-1.yaml"
+
+
+def test_a_case_file_or_corpus_named_by_300_characters_is_no_path(tmp_path: Path) -> None:
+    """Before: JUnit asked the file system whether a case's `file` (report text) is a file of this
+    folder, and a name of 300 characters raised OSError (Errno 36); reading a report back asked
+    whether its corpus folder exists, alike. Such a name is no file of this folder, and no corpus."""
+    feed(run_of(Texts.of(file="f" * 300)), JUnitReporter(tmp_path / "j.xml"))
+    assert 'file="' not in (tmp_path / "j.xml").read_text(encoding="utf-8")
+    assert "cannot be read" in str(Corpora()._load("c" * 300, "c" * 300))
 
 
 def test_summary_of_two_runs_prints_no_control_sequence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

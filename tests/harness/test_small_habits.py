@@ -264,12 +264,38 @@ def test_a_hint_for_a_slip(command: str, word: str, hint: str, capsys: pytest.Ca
 
 def test_collect_only_lists_the_selection_and_runs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = tmp_path / "r.jsonl"
-    code = main(["run", "--collect-only", "--case", THREE, "--engine", "no-such-engine", "--report", str(report)])
-    assert code == 0  # the engine is not even started
+    code = main(["run", "--collect-only", "--case", THREE, "--report", str(report)])
+    assert code == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [f"{THREE}[five-card]", f"{THREE}[six-card]", f"{THREE}[six-card-61]", "",
                    "3 case x profile results selected (1 cases): nothing run"]  # fmt: skip
     assert not report.exists()
+
+
+SHOW_ONLY = f"{sys.executable} {CASES_DIR.parent / 'examples' / 'python-show-only' / 'engine.py'}"
+
+
+def test_collect_only_applies_the_engines_claims(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With an engine, what it would be sent: the same results a run of it checks, and the rest
+    counted by why. The show-only example claims `show` alone, under some profiles."""
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--no-progress", "--engine", SHOW_ONLY, "--report", str(report)]) == 0
+    checked = [(line["id"], line["profile"]) for line in read_report(report)
+               if line["type"] == "case" and line["status"] != "not_applicable"]  # fmt: skip
+    capsys.readouterr()
+    assert main(["run", "--collect-only", "--engine", SHOW_ONLY]) == 0
+    out = capsys.readouterr().out
+    listed, _, counts = out.partition("\n\n")
+    assert sorted(listed.splitlines()) == sorted(f"{case}[{profile}]" for case, profile in checked)
+    total = len(ran(report))
+    assert counts.startswith(f"{len(checked):,} of {total:,} case x profile results selected would run")
+    assert f"not checked: {total - len(checked):,} results" in counts
+    assert "operations the engine does not claim: cut (" in counts
+
+
+def test_collect_only_with_an_engine_that_does_not_start_is_a_setup_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--collect-only", "--case", THREE, "--engine", "no-such-engine"]) == 2
+    assert "no-such-engine" in capsys.readouterr().err
 
 
 def test_last_failed_runs_what_failed_then_forgets_what_passes(
@@ -376,3 +402,73 @@ def test_a_rerun_imports_neither_the_other_reports_nor_jsonschema_nor_mock() -> 
     finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_last_failed_raises_no_false_alarm_of_a_broken_adapter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run of the last failures alone is all failures by design: no "the adapter may be
+    translating wrongly" note (it was printed on every --lf run). The whole run does not make it
+    either: runs of four or five counted as three fail a few show cases among many."""
+    zoo_engine = f"{sys.executable} {Path(__file__).parent / 'diagnosis_zoo' / 'engine.py'} show-runs-of-three-at-most"
+    monkeypatch.setenv("CRIBCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    base = ["run", "--no-progress", "--engine", zoo_engine, "--case", "s6-*", "--tag", "show", "--profile", "six-card"]
+    report = tmp_path / "r.jsonl"
+    assert main([*base, "--report", str(report)]) == 1
+    assert main([*base, "--lf", "--report", str(report)]) == 1
+    lines = read_report(report)
+    statuses = {line["status"] for line in lines if line["type"] == "case"}
+    assert statuses == {"fail"} and len([line for line in lines if line["type"] == "case"]) >= 3
+    footer = lines[-1]
+    assert not any("may be translating" in note for note in footer["notes"])
+    assert "may be translating" not in capsys.readouterr().out
+
+
+# --- -q wherever progress or a terminal report is printed; --engine reference everywhere ----------
+
+
+def _options(command: str) -> set[str]:
+    parser = build_parser()
+    sub = next(action for action in parser._actions if action.dest == "command").choices[command]
+    sub.format_help()  # attaches the command's arguments
+    return {option for action in sub._actions for option in action.option_strings}
+
+
+@pytest.mark.parametrize("command", ["run", "sweep", "fuzz", "check", "summary"])
+def test_quiet_is_taken_wherever_progress_or_a_terminal_report_is_printed(command: str) -> None:
+    options = _options(command)
+    assert "--no-progress" in options or "--details" in options  # it prints one or the other
+    assert "-q" in options
+
+
+def test_summary_quiet_prints_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.jsonl"
+    assert main(["run", "--no-progress", "--case", THREE, "--report", str(report)]) == 0
+    capsys.readouterr()
+    assert main(["summary", str(report), "-q"]) == 0
+    assert "3 pass" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["smoke"],
+        ["fuzz", "--max-examples", "5", "--seed", "0", "-q"],
+        ["sweep", "--profile", "five-card", "--set", "hand", "--shard", "1/2000", "-q"],
+    ],
+)
+def test_engine_reference_works_for_every_command_that_takes_an_engine(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--engine reference` is the in-process reference in every command, as in `run` (fuzz took it
+    for a command line and could not start it)."""
+    assert main([*words, "--engine", "reference"]) == 0
+    assert "could not be started" not in capsys.readouterr().err
+
+
+def test_every_command_that_takes_an_engine_is_tested_with_the_reference() -> None:
+    from cribcheck.harness.cli import COMMANDS
+
+    taking = {command.name for command in COMMANDS if "--engine" in _options(command.name)}
+    assert taking == {"run", "smoke", "fuzz", "sweep"}  # run: test_multi's `--engine reference`

@@ -14,9 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from cribcheck.harness.cli import main
 from cribcheck.harness.contract import typescript
-from cribcheck.harness.contract.files import SCHEMA_DIR
+from cribcheck.harness.contract.files import REPO_ROOT, SCHEMA_DIR
 from cribcheck.harness.engine import adapter as helper
+
+from .reports import read_report
+from .tools import need
 
 ENGINE_FOLDER = Path(helper.__file__).parent
 DECLARATIONS = ENGINE_FOLDER / "cribcheck-protocol.d.ts"
@@ -58,9 +62,7 @@ def _tsc() -> Path | None:
 
 
 def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
-    tsc = _tsc()
-    if tsc is None:
-        pytest.skip("no TypeScript compiler (tsc on PATH, or CRIBCHECK_TSC); it is not a dependency of the suite")
+    tsc = _tsc() or Path(need("tsc"))  # skipped without one (not a dependency of the suite), failed in CI
     for name in ("adapter.js", "adapter.d.ts"):
         shutil.copy(ENGINE_FOLDER / name, tmp_path / name.replace("adapter", "cribcheck_adapter"))
     shutil.copy(DECLARATIONS, tmp_path / DECLARATIONS.name)
@@ -79,13 +81,17 @@ def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
         'export const wrong1: P.Request = {seq: "1", op: "shuffle", profile: "six-card", input: {}};',
         "// @ts-expect-error: a show result has a total",
         "export const wrong2: P.ShowResult = {breakdown: {}};",
-        "// @ts-expect-error: judges_input is a boolean",
+        "// @ts-expect-error: a show's input has cards, no count",
+        "export const wrong4 = (input: P.InputOf['show']) => input.count;",
+        "// @ts-expect-error: judges_input is a boolean or a list of rejection codes",
         'export const wrong3: P.OperationClaims = {judges_input: "no"};',
         "new Adapter({",
         '  name: "t", version: "1", language: "TypeScript", profiles: ["six-card"],',
-        "  handlers: {show: (input) => ({total: (input.cards as string[]).length}),",
-        '    play: async () => { throw new Rejected("over_31", "35", {index: 2}); }},',
-        '  operationFeatures: {show: ["breakdown"]}, judgesInput: ["play"],',
+        "  handlers: {show: (input) => ({total: input.cards.length + (input.crib ? 1 : 0)}),  // no cast",
+        '    play: async (input) => { throw new Rejected("over_31", input.count.join(" "), {index: 2}); },',
+        "    pegging: (input) => ({points: {pone: input.plays.length, dealer: 0}})},",
+        "  batchHandlers: {show: (inputs) => inputs.map((input) => ({ok: {total: input.cards.length}}))},",
+        '  operationFeatures: {show: ["breakdown"]}, judgesInput: {show: true, play: ["over_31"]},',
         "}).serve();",
         'const record = new Recorder("t.jsonl", {name: "t", version: "1", profiles: ["six-card"],',
         '  operations: ["hand"]});',
@@ -99,9 +105,36 @@ def test_the_schemas_examples_type_check(tmp_path: Path) -> None:
     ]
     assert count >= 8  # hello, hello responses, requests, responses, bye
     (tmp_path / "check.ts").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    types = next((folder / "@types" for folder in tsc.parents if (folder / "@types" / "node").is_dir()), None)
-    command = [str(tsc), "--noEmit", "--strict", "--module", "commonjs", "--target", "es2022", "check.ts"]
-    if types is not None:  # @types/node where tsc was installed: the helper's declarations name Buffer
-        command += ["--typeRoots", str(types), "--types", "node"]
-    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    done = _compile(tsc, tmp_path, "check.ts", "--noEmit")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _compile(tsc: Path, folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`tsc --strict` in `folder`, with @types/node where tsc was installed (the helper's
+    declarations name Buffer)."""
+    types = next((place / "@types" for place in tsc.parents if (place / "@types" / "node").is_dir()), None)
+    command = [str(tsc), "--strict", "--module", "commonjs", "--target", "es2022", *arguments]
+    if types is not None:
+        command += ["--typeRoots", str(types), "--types", "node"]
+    return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_the_typescript_example_compiles_with_no_cast_and_passes(tmp_path: Path) -> None:
+    """examples/node-show-only/adapter-typed.ts, as its comment says: a copy of the helper beside
+    it, `tsc --strict`, then the suite on the JavaScript it makes. Its show handler reads
+    `input.cards` and `input.starter` with no cast: it compiles only if the input is typed per
+    operation (with the input `Record<string, unknown>`, `input.cards.map` is an error)."""
+    tsc = _tsc() or Path(need("tsc"))
+    node = need("node")
+    example = REPO_ROOT / "examples" / "node-show-only"
+    for name in ("adapter-typed.ts", "engine.js", "engine.d.ts"):
+        shutil.copy(example / name, tmp_path / name)
+    assert main(["helpers", "--copy", str(tmp_path)]) == 0
+    assert " as " not in (example / "adapter-typed.ts").read_text(encoding="utf-8")  # no cast
+    done = _compile(tsc, tmp_path, "adapter-typed.ts")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = tmp_path / "r.jsonl"
+    engine = f"{node} {tmp_path / 'adapter-typed.js'}"
+    assert main(["run", "--engine", engine, "--tag", "show", "--no-progress", "-q", "--report", str(report)]) == 0
+    sent = [line for line in read_report(report) if line.get("status") not in (None, "not_applicable")]
+    assert len(sent) > 300 and {line["status"] for line in sent} == {"pass"}
