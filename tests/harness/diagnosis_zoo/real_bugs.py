@@ -368,14 +368,15 @@ BUGS: tuple[RealBug, ...] = (
         "heels-not-pegged",
         "deal.heels",
         "his heels is not pegged",
-        r"heels.*(\b0\b|no event|not pegged|never|nothing|missing|none)|(no|not|never).*(pegs?|pegged|scores?) .*heels",
+        r"heels.*(\b0\b|no event|not pegged|never|nothing|missing|none|leaves? out|left out)"
+        r"|(no|not|never).*(pegs?|pegged|scores?) .*heels",
         (fn(f"{HAND}._in_order", without_heels),),
     ),
     RealBug(
         "go-point-when-go-is-said",
         "peg.last-card",
         "the go point is pegged when go is said, before the other player plays on",
-        r"\bgo\b.*(said|when|before|at once|does not give|more|early)",
+        r"\bgo\b.*(said|when|before|at once|does not give|more|early|where the reference gives none)",
         (fn(PEGGER, go_point_when_go_is_said),),
     ),
     RealBug(
