@@ -45,7 +45,7 @@ def _lint() -> ModuleType:
 
 
 def _explain() -> ModuleType:
-    from cribcheck.harness.corpus import explain
+    from cribcheck.harness.mutants import explain  # a case, a rule, a dispute; and a known bug or reading
 
     return explain
 
@@ -60,6 +60,12 @@ def _peg() -> ModuleType:
     from cribcheck.harness.corpus import peg
 
     return peg
+
+
+def _rules() -> ModuleType:
+    from cribcheck.harness.report import rules_page
+
+    return rules_page
 
 
 def _smoke() -> ModuleType:
@@ -137,6 +143,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("explain", "print a case with its rules and the reference engine's worked derivation", _explain),
     Command("count", "count any hand or crib, its rules cited, under each reading of the disputes", _count),
     Command("peg", "replay any pegging event by event, its rules cited, under each reading of the disputes", _peg),
+    Command("rules", "the rules book with worked examples, as Markdown or one HTML page with a search box", _rules),
     Command("smoke", "one small request for every operation an engine claims, to check its wiring first", _smoke),
     Command("helpers", "where the adapter helpers are (Python, Node.js, TypeScript), or copy them", _helpers),
     Command(
@@ -147,7 +154,9 @@ COMMANDS: tuple[Command, ...] = (
         "serve_main",
     ),
     Command("sweep", "compare every hand + starter (or crib + starter) with the reference", _sweep),
-    Command("fuzz", "differential fuzzing against the reference, shrinking to a YAML case", _fuzz),
+    Command(
+        "fuzz", "differential fuzzing against the reference: each way an engine differs, shrunk to a YAML case", _fuzz
+    ),
     Command("check", "judge a transcript of what an engine did (JSON Lines), line by line, by the reference", _check),
     Command("summary", "re-render saved JSON Lines reports as Markdown, JUnit, HTML or badges, side by side", _summary),
     Command("mutants", "show which cases kill each mutant of the reference engine", _kill_table),

@@ -37,7 +37,13 @@ ROOMS: dict[str, tuple[str, ...]] = {
         "harness.results",
         "harness.mutants",
     ),
-    "harness.report": ("harness.contract", "harness.operations", "harness.results", "harness.diagnosis"),
+    "harness.report": (
+        "harness.contract",
+        "harness.operations",
+        "harness.corpus",
+        "harness.results",
+        "harness.diagnosis",
+    ),
     "harness.run": (
         "harness.contract",
         "harness.operations",

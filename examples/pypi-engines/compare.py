@@ -25,9 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import disputes
 import yaml
 
+from cribcheck.harness.contract.files import CATALOGUE_FILE
+from cribcheck.harness.corpus.cases import load_cases
 from cribcheck.harness.results.saved import Run, read_runs
+from cribcheck.reference import load_profile
+from cribcheck.reference.profiles import profile_names
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -199,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ran = cribcheck(
         "run", "--engine", "reference", *(word for command in adapters for word in ("--engine", command)),
         "--report", str(side), "--html", str(args.out / "engines.html"), "--markdown", str(work / "side.md"),
-        "--no-progress", "--details", "0",
+        "--no-progress", "--details", "0", "--report-full",
     )  # fmt: skip
     if ran.returncode not in (0, 1):
         print(ran.stdout + ran.stderr, file=sys.stderr)
@@ -224,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier = [path for item in checked.get(engine.name, []) for path in item.cases]
             checked.setdefault(engine.name, []).append(Checked(stem, read_runs(report)[0], once(written, earlier)))
     worked = {engine.name: worked_findings(engine, work) for engine in ENGINES}
-    page = engines_page(runs, checked, worked, args, time.monotonic() - started)
+    page = engines_page(runs, checked, worked, args, time.monotonic() - started, dispute_lines(runs))
     (args.out / "engines.md").write_text(page, encoding="utf-8")
     print(f"wrote {args.out / 'engines.md'} and {args.out / 'engines.html'}")
     lost = [item.case["id"] for items in worked.values() for item in items if not item.found]
@@ -305,12 +310,23 @@ def worked_lines(engine: Engine, items: Sequence[Worked]) -> list[str]:
     return out
 
 
+def dispute_lines(runs: Sequence[Run]) -> list[str]:
+    """The disputes section: which reading each engine's answers show (disputes.py)."""
+    catalogue = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    rules = [rule for rule in catalogue["rules"] if rule["area"] == "dispute"]
+    cases = {case.id: case for case in load_cases()}
+    profiles = {name: load_profile(name) for name in profile_names()}
+    labels = ["reference", *(run.label.rsplit(" ", 1)[0] for run in runs[1:])]
+    return disputes.table(runs, labels, rules, cases, profiles)
+
+
 def engines_page(
     runs: Sequence[Run],
     checked: dict[str, list[Checked]],
     worked: dict[str, list[Worked]],
     args: argparse.Namespace,
     took: float,
+    dispute_table: Sequence[str] = (),
 ) -> str:
     by_label = {run.label: run for run in runs}
     out = [
@@ -345,6 +361,7 @@ def engines_page(
             f"| {engine.name} | {engine.version} | {claims(run) if run else ''} | {adapter} | {transcripts} | "
             f"{engine.care} |"
         )
+    out += ["", *dispute_table] if dispute_table else []
     for engine in ENGINES:
         run = by_label.get(f"{engine.name} {engine.version}")
         out += ["", f"## {engine.name} {engine.version}", ""]

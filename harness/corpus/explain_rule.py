@@ -36,6 +36,8 @@ WIDTH = 100
 ANSWER_WIDTH = 110
 DISPUTE_NUMBER = re.compile(r"\bD(\d+)\b")
 Rule = Mapping[str, Any]
+SHOWN_ALWAYS = ("winner", "scores")  # keys every answer line shows
+READINGS = (("ruling", "Ruling (what the main profiles play)"), ("other", "Other reading"))
 
 
 @dataclass(frozen=True)
@@ -120,30 +122,55 @@ def explain_rule(rule: Rule, rules: Mapping[str, Rule], cases: Sequence[Case]) -
     return "\n".join(lines)
 
 
-def explain_dispute(rule: Rule, cases: Sequence[Case]) -> str:
-    profiles = {name: load_profile(name) for name in profile_names()}
+@dataclass(frozen=True)
+class DisputeCases:
+    """What shows a dispute: the profiles that play each reading, a case under each (side -> the
+    case and the profile it is shown under; None when no case is under that reading yet), and the
+    keys of the answer where the two readings differ (shown first)."""
+
+    players: Mapping[str, Sequence[str]]
+    shown: Mapping[str, tuple[Case, str] | None]
+    focus: Sequence[str]
+
+
+def dispute_cases(rule: Rule, cases: Sequence[Case], profiles: Mapping[str, Any]) -> DisputeCases:
+    """The cases that show a dispute best: one case whose answer differs between a profile of
+    each reading, shown under both (the dispute in one case); else the best case under each."""
     number = rule["dispute"]
+    players = {
+        "ruling": sorted(ruling_family(rule["ruling"]["profile"], number, profiles)),
+        "other": [rule["other"]["profile"], *rule["other"].get("also", [])],
+    }
     both = one_case_both_ways(cases, rule, profiles)
     focus: list[str] = []
     if both:  # the keys where the two readings' answers differ, shown first
         (case, mine), (_, theirs) = both["ruling"], both["other"]
         ours, other = case.expected(mine), case.expected(theirs)
-        differ = [key for key in ours if key in other and ours[key] != other[key] and key not in ("winner", "scores")]
-        focus = [key for key in differ if len(_compact(ours[key])) <= 60][:2]  # short enough for one line
+        changed = [key for key in {**ours, **other} if ours.get(key) != other.get(key) and key not in SHOWN_ALWAYS]
+        # shared keys first, each short enough for one line (a key one answer lacks shows on the other)
+        changed.sort(key=lambda key: key not in differing_keys(ours, other))
+        focus = [key for key in changed if len(_compact(ours.get(key, other.get(key)))) <= 60][:2]
+    shown = {
+        side: both[side] if both else next(iter(best_cases(cases, rule["id"], players[side])), None)
+        for side in ("ruling", "other")
+    }
+    return DisputeCases(players, shown, focus)
+
+
+def explain_dispute(rule: Rule, cases: Sequence[Case]) -> str:
+    profiles = {name: load_profile(name) for name in profile_names()}
+    number = rule["dispute"]
+    chosen = dispute_cases(rule, cases, profiles)
     lines = [f"{number} ({rule['id']})", *_wrap(rule["statement"], "  ")]
     lines.append(f"  sources: {'; '.join(rule['sources']) or 'none'}")
-    for side, label in (("ruling", "Ruling (what the main profiles play)"), ("other", "Other reading")):
+    for side, label in READINGS:
         reading = rule[side]
-        if side == "ruling":
-            players = sorted(ruling_family(reading["profile"], number, profiles))
-        else:
-            players = [reading["profile"], *reading.get("also", [])]
         lines += ["", label, *_wrap(reading["reading"], "  ")]
         lines.append(f"  sources: {'; '.join(reading['sources']) or 'none'}")
-        lines += _wrap(f"played by: {', '.join(players)}", "  ", "    ")
-        shown = both[side] if both else next(iter(best_cases(cases, rule["id"], players)), None)
+        lines += _wrap(f"played by: {', '.join(chosen.players[side])}", "  ", "    ")
+        shown = chosen.shown[side]
         lines += (
-            ["  a case under it:", *("  " + line for line in _case_lines(*shown, focus))]
+            ["  a case under it:", *("  " + line for line in _case_lines(*shown, chosen.focus))]
             if shown
             else ["  no case under it yet"]
         )
@@ -153,15 +180,28 @@ def explain_dispute(rule: Rule, cases: Sequence[Case]) -> str:
 
 def one_case_both_ways(cases: Sequence[Case], rule: Rule, profiles: Mapping[str, Any]) -> dict[str, tuple[Case, str]]:
     """A case of the dispute whose answer under a profile of the ruling differs from its answer
-    under a profile of the other reading: side -> (the case, that profile); none when no case does."""
+    under a profile of the other reading: side -> (the case, that profile); none when no case does.
+    A case whose two answers differ in a value both give comes first (the one-line answers then
+    show the difference; not a key one answer lacks)."""
     ruling = ruling_family(rule["ruling"]["profile"], rule["dispute"], profiles)
     other = [rule["other"]["profile"], *rule["other"].get("also", [])]
+    found: dict[str, tuple[Case, str]] = {}
     for case, _ in best_cases(cases, rule["id"]):
         for mine in (name for name in case.profiles if name in ruling):
             for theirs in (name for name in case.profiles if name in other):
-                if case.expected(mine) != case.expected(theirs):
+                ours, their = case.expected(mine), case.expected(theirs)
+                if ours == their:
+                    continue
+                if differing_keys(ours, their):
                     return {"ruling": (case, mine), "other": (case, theirs)}
-    return {}
+                found = found or {"ruling": (case, mine), "other": (case, theirs)}
+    return found
+
+
+def differing_keys(ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
+    """The keys of two expectations whose values differ, both giving one (the winner and the scores
+    aside: every answer line shows them)."""
+    return [key for key in ours if key in theirs and ours[key] != theirs[key] and key not in SHOWN_ALWAYS]
 
 
 def disputes_of(rule: Rule, rules: Mapping[str, Rule], cases: Sequence[Case]) -> list[Rule]:

@@ -1,309 +1,343 @@
-"""A run's diagnosis from its results alone: the rules ranked, the known bugs that reproduce its
-wrong answers, and what no known bug explains, as causes in rank order, each with its smallest
-failing case.
+"""A run's diagnosis from its failing results alone: causes made from what differs, each named by
+a known bug or reading only when one reproduces the engine's whole answer, in an order that
+depends on the failures alone.
 
-1. The rules are ranked (ranking.py, Ochiai).
-2. Known bugs, greedily, in rounds. Each round takes a sample of the failures not explained yet
-   (the smallest of each operation and rule, a few at most) and replays it under the mutants
-   whose rule those failures cite, the most suspicious rule first, each on the failures citing its
-   rule; when none reproduces anything, the mutants that reproduced part of an earlier sample are
-   tried, then pairs, then every other mutant. The few that reproduce most of what they were tried
-   on are replayed on the whole sample, alone and beside the bug found first (an engine with two
-   bugs answers with both); the best is replayed on every failure not explained yet, and those it
-   reproduces are its cause. Rounds go on while a mutant explains something. Bugs are
-   looked for among the cheap failures first (an operation up to a hand: a game or a match costs a
-   hundred times more to replay); the dear ones are then given to the bugs found, and only the
-   rest are searched the same way.
-3. Pairs: where no single mutant explains a failure, two at once (`a+b`) may: pairs of the mutants
-   found, and of the mutants that reproduced part of a sample.
-4. What is left stays a cause of its own, never hidden: the wrong answers no known bug reproduces,
-   those the budget ran out before the bugs found were replayed on (said so: a whole match costs
-   a thousand plays, and a run whose bug shows in every match may leave some unreplayed), and the
-   errors (which have no answer to reproduce), each named by the rule ranked highest among the
-   results of its lowest operation, then by the highest ranked rules its failures cite.
+1. Each wrong answer's divergence signatures (harness/operations/divergence.py): where it leaves
+   the reference's, in the game's terms. The failures that share a signature are one cause, and
+   signatures held by the very same failures are one cause too; a failure with two signatures
+   belongs to two causes (an engine with two bugs shows both in one answer). At most MAX_CAUSES
+   causes of their own, the largest; the rest are one cause of other differences.
+2. Each cause's known answer: the other readings and variants of the failure's game (a profile
+   that answers as the engine does: "claim it if you mean it"), then the mutants, those of the
+   cause's rules first, in the catalogue's order (the SEARCHED largest causes under every
+   mutant, the others under those of their rules and their cases' rules). One is named only
+   when it reproduces the engine's whole compared answer on every failure of the cause that
+   shows no other signature (or, for a cause never alone, beside the known bug of the cause it
+   shares its failures with); the bugs named for larger causes are tried first, and a refusal
+   is named only by one of them.
+   One that matches only where the engine is wrong is "resembles", inside the cause, never named.
+3. A signature that is a known convention (the winner's score stopped at the target) is called
+   one, with the hello claim that accepts it.
+4. The errors (no answer) are causes by what the engine or adapter said, their rules from the
+   events of the reference's answers they share.
 
-The causes are ranked by how many failing results they explain (a known bug first on a tie), the
-wrong answers left unreplayed last (the search knows nothing of them: a lead, not a cause). The
-whole search spends at most the run's own work (replay.py's budget), or a small fixed allowance for
-a small run, so the diagnosis of a large run costs at most about as much as the run.
+The causes are ranked by how many failing results they hold, then by their smallest failure (the
+other differences last, the failures past the smallest diagnosed after them): nothing that passed
+enters (neither the rules' Ochiai ranking, kept for the rules line, nor the budget).
+The replays spend at most REPLAYS_PER_FAILURE times the failures' own work (replay.py's units),
+and at least MIN_BUDGET; the 5,000 smallest failures are diagnosed, the rest counted.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
 from cribcheck.harness.diagnosis.failures import Failure, count_failures, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
-from cribcheck.harness.diagnosis.replay import Replayer, cost, run_cost, session
+from cribcheck.harness.diagnosis.replay import Replayer, cost, reading, reading_of, readings_of, session
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
-from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
+from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.operations.divergence import Signature, describe, resolved, rules_of, signatures
+from cribcheck.harness.operations.rule_map import EVENT_RULES, OP_RULES
+from cribcheck.harness.results.diagnosis import Cause, Diagnosis
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.saved import Run
+from cribcheck.reference import CribbageError, load_profile
 
-SAMPLE = 12  # failures replayed per round to choose the next known bug
-PROBES = 3  # of them per mutant before it is kept as a candidate (among the cheap failures)
-DEAR_PROBES = 1  # the same among games and matches, each a hundred times dearer to replay
-FINALISTS = 8  # candidates replayed on the whole sample
-MAX_KNOWN = 8  # known bugs (single or pairs) named at most
-CHEAP = cost("hand")  # the dearest operation among which bugs are looked for first
-PAIR_CANDIDATES = 6  # mutants paired with one another
-BUDGET_SHARE = 0.4  # the diagnosis may spend this share of the run's own work (replay.py's units)
+SEARCHED = 4  # the largest causes tried under the whole catalogue; the others under their rules' mutants
+PAIR_CANDIDATES = 8  # mutants paired with one another where no single one reproduces a cause
+PROBES = 3  # failures a candidate is first tried on, before it is replayed on all of a cause's
+MAX_CAUSES = 12  # causes of their own, by signature; the rest are one cause
+RULES_NAMED = 3  # rules named by a cause
+REPLAYS_PER_FAILURE = 20  # the budget: this many times the failures' own work
 MIN_BUDGET = 20_000  # and this much whatever the run (0.2 s of replays), for small runs
-RULES_NAMED = 3  # rules named by the cause of failures no known bug explains
-UNEXPLAINED = "wrong answers no known bug reproduces"
-UNREPLAYED = "wrong answers the known bugs found were not replayed on: the diagnosis's budget ran out"
 MAX_DIAGNOSED = 5_000  # failing results diagnosed at most, the smallest (what a diagnosis keeps is bounded)
+MAX_SAID = 160  # characters of what an engine said, in an errors cause
 UNDIAGNOSED = f"failing results past the {MAX_DIAGNOSED:,} smallest, left out of the diagnosis (a bounded part)"
-LAST = (UNREPLAYED, UNDIAGNOSED)  # causes the search knows nothing of: after the others, whatever their size
+OTHERS = "other differences, each in fewer results"
+UNEXPLAINED = "wrong answers whose difference has no words"
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
-
-
-@dataclass(frozen=True)
-class Found:
-    """A known bug and the failures it explains."""
-
-    bug: str
-    explained: tuple[Failure, ...]
+CONVENTION_CLAIM = '"stops_at_target": true'  # the hello claim that accepts the winner's score stopped at the target
+SPECIFIC = ("three_for_last", "heels", "muggins", "go", "last_card", "reset", "win", "show", "play", "deal")
 
 
 def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagnosis:
     """The diagnosis of a run's results, by `engine` (what it claimed: its features for each
     operation decide what was sent and compared; None when no engine answered)."""
-    ranked = rank_rules(results)
+    ranked = rank_rules(results)  # for the rules line only: the causes never read it
     kept = failures_of(results, engine, MAX_DIAGNOSED + 1)
     if not kept:
         return Diagnosis((), ranked, 0)
     failures, past = kept[:MAX_DIAGNOSED], kept[MAX_DIAGNOSED:]
     total = count_failures(results) if past else len(failures)
     claimed = claimed_features(engine)
-    replayer = Replayer(max(MIN_BUDGET, int(BUDGET_SHARE * run_cost(results))))
     mutants = [mutant for mutant in MUTANTS if mutant.applies_to(claimed)]
+    replayer = Replayer(max(MIN_BUDGET, REPLAYS_PER_FAILURE * sum(cost(failure.op) for failure in failures)))
+    wrong = [failure for failure in failures if failure.explainable]
     with session():
-        found = _known_bugs(failures, ranked, mutants, replayer)
-    explained = {failure.name for each in found for failure in each.explained}
-    rest = [failure for failure in failures if failure.name not in explained]
-    starved = {f.name for f in rest if any(replayer.starved(each.bug, f) for each in found)}
-    groups = (
-        (UNEXPLAINED, [failure for failure in rest if failure.explainable and failure.name not in starved]),
-        (UNREPLAYED, [failure for failure in rest if failure.name in starved]),
-        (ERRORS, [failure for failure in rest if not failure.explainable]),
-    )
-    causes = [_known_cause(each) for each in found] + _unexplained(groups, ranked, results)
-    if past:  # the failures past the MAX_DIAGNOSED smallest: counted, named by the run's top rules
-        rules = tuple(rule.rule for rule in ranked[:RULES_NAMED])
+        signed = {failure.name: signed_failure(failure) for failure in wrong}
+        causes = _signature_causes(wrong, signed, mutants, replayer)
+        causes += _error_causes([failure for failure in failures if not failure.explainable])
+    size = {failure.name: failure.size for failure in failures}
+    causes.sort(key=lambda cause: (cause.description.startswith(OTHERS), -cause.explains, size[cause.case]))
+    if past:  # the failures past the MAX_DIAGNOSED smallest: counted, named by the rules of the first cause
+        rules = causes[0].rules if causes else ()
         causes.append(Cause(rules, total - len(failures), None, UNDIAGNOSED, past[0].name, ()))
-    causes.sort(key=lambda cause: (cause.description in LAST, -cause.explains, cause.mutant is None))
     return Diagnosis(tuple(causes), ranked, total)
 
 
-@dataclass(frozen=True)
-class Search:
-    """What the search for known bugs reads: the mutants in the order to try them (the most
-    suspicious rule first), the rules' scores, the catalogue's order, and the replayer."""
-
-    order: tuple[Mutant, ...]
-    score: Mapping[str, float]
-    place: Mapping[str, int]
-    replayer: Replayer
-
-
-def _known_bugs(
-    failures: Sequence[Failure], ranked: Sequence[RankedRule], mutants: Sequence[Mutant], replayer: Replayer
-) -> list[Found]:
-    """The known bugs and what each explains. Bugs are looked for among the cheap failures first
-    (an operation up to a hand: a whole game or match costs a hundred times more to replay); the
-    dear ones are then given to the bugs found, and only those no bug found explains are searched."""
-    score = {rule.rule: rule.score for rule in ranked}
-    place = {mutant.name: number for number, mutant in enumerate(mutants)}
-    order = tuple(sorted(mutants, key=lambda mutant: (-score.get(mutant.rule, 0.0), place[mutant.name])))
-    search = Search(order, score, place, replayer)
-    explainable = [failure for failure in failures if failure.explainable]
-    cheap = [failure for failure in explainable if cost(failure.op) <= CHEAP]
-    dear = [failure for failure in explainable if cost(failure.op) > CHEAP]
-    found: dict[str, list[Failure]] = {}
-    tried: list[str] = []  # mutants that reproduced part of a sample, the likeliest first
-    _rounds(cheap, found, tried, search, PROBES)
-    for bug in sorted(found, key=lambda bug: -len(found[bug])):
-        explained = replayer.explained(bug, dear)
-        found[bug] += explained
-        dear = _without(dear, explained)
-    _rounds(dear, found, tried, search, DEAR_PROBES)
-    return [Found(bug, tuple(sorted(explained, key=lambda failure: failure.size))) for bug, explained in found.items()]
+def signed_failure(failure: Failure) -> tuple[Signature, ...]:
+    """A wrong answer's signatures (one that says nothing in words: `(answer)` other values)."""
+    assert failure.expected is not None and failure.answer is not None
+    try:
+        found = signatures(failure.op, failure.data, failure.expected, failure.answer, failure.sent)
+    except RecursionError:  # a report's value nested past Python's stack: no words for it
+        found = ()
+    return found or (Signature(failure.op, "(answer)", "", (), "other values"),)
 
 
-def _rounds(
-    left: list[Failure], found: dict[str, list[Failure]], tried: list[str], search: Search, probes: int
-) -> None:
-    """Greedy rounds over the failures `left`: each names the bug that reproduces most of a sample
-    of them, and gives it every failure left that it reproduces. Each mutant is first tried on
-    `probes` failures at most."""
-    replayer, score = search.replayer, search.score
-    while left and len(found) < MAX_KNOWN and not replayer.exhausted:
-        sample = _sample(left, score)
-        earlier = [mutant for name in tried for mutant in search.order if mutant.name == name]
-        beside = next((bug for bug in found if "+" not in bug), None)  # the bug found first, for pairs
-        hits = (
-            _probe_cited(search.order, sample, replayer, probes, beside)
-            or _probe_others(earlier, sample, replayer, probes)
-            or _probe_pairs(list(found), tried, search.order, sample[:probes], replayer)
-            or _probe_others([mutant for mutant in search.order if mutant not in earlier], sample, replayer, probes)
-        )
-        if not hits:
-            return
-        tried += [bug for bug in hits if bug not in tried and "+" not in bug]
-        known = set(found)
-        finalists = sorted(hits, key=lambda bug: (-hits[bug].rate, -hits[bug].hits, _rank(bug, known, search)))
-        finalists = finalists[:FINALISTS]
-        if beside:  # each new bug also beside the one found first: the engine may carry both
-            finalists += [f"{beside}+{bug}" for bug in finalists if "+" not in bug and bug != beside]
-        whole = {bug: len(replayer.explained(bug, sample)) for bug in finalists}
-        best = min(whole, key=lambda bug: (-whole[bug], _rank(bug, known, search)))
-        explained = replayer.explained(best, left)
-        if not explained:
-            return
-        found.setdefault(best, []).extend(explained)
-        left[:] = _without(left, explained)
+@dataclasses.dataclass
+class _Group:
+    """The failures of one cause, smallest first, and their signatures."""
+
+    signatures: list[Signature]
+    failures: list[Failure]
 
 
-def _without(failures: Sequence[Failure], gone: Sequence[Failure]) -> list[Failure]:
-    names = {failure.name for failure in gone}
-    return [failure for failure in failures if failure.name not in names]
+def _signature_causes(
+    wrong: Sequence[Failure], signed: Mapping[str, tuple[Signature, ...]], mutants: Sequence[Mutant], replayer: Replayer
+) -> list[Cause]:
+    by_signature: dict[Signature, list[Failure]] = {}
+    for failure in wrong:  # smallest first; a bug shows alike in a pegging, a hand and a game
+        for signature in dict.fromkeys(map(_any_operation, signed[failure.name])):
+            by_signature.setdefault(signature, []).append(failure)
+    merged: dict[tuple[str, ...], _Group] = {}
+    for signature in sorted(by_signature):
+        members = by_signature[signature]
+        key = tuple(failure.name for failure in members)
+        if key in merged:
+            merged[key].signatures.append(signature)
+        else:
+            merged[key] = _Group([signature], members)
+    groups = sorted(merged.values(), key=lambda group: (-len(group.failures), group.signatures))
+    if len(groups) > MAX_CAUSES:
+        rest = groups[MAX_CAUSES - 1 :]
+        names: dict[str, Failure] = {f.name: f for group in rest for f in group.failures}
+        others = sorted(names.values(), key=lambda failure: failure.size)
+        groups = [*groups[: MAX_CAUSES - 1], _Group([s for group in rest for s in group.signatures], others)]
+    own = {id(group): set(group.signatures) for group in groups}
+    signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
+    named: list[str] = []  # the known answers found so far: tried first on the next causes
+    answers: dict[int, tuple[str | None, str | None]] = {}
+    # the largest first, the refusals last: a bug often ends a game early and then refuses the rest
+    for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
+        group = groups[at]
+        alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
+        searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
+        if answers[at][0] and answers[at][0] not in named:
+            named.append(str(answers[at][0]))
+    folded = len(merged) > MAX_CAUSES
+    causes = [_cause(group, *answers[at], folded and at == len(groups) - 1) for at, group in enumerate(groups)]
+    return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
 
 
-def _rank(bug: str, found: set[str], search: Search) -> tuple[float, int, int]:
-    """A bug's tie-break, by what it adds to the bugs found: the most suspicious rule of its new
-    part first, then a single mutant before a pair, then the catalogue's order. So a bug found
-    again with a new one (`found+new`) competes as `new` does."""
-    parts = mutants_named(bug)
-    new = [mutant for mutant in parts if mutant.name not in found] or parts
-    strongest = max(search.score.get(mutant.rule, 0.0) for mutant in new)
-    return (-strongest, len(parts), search.place.get(new[0].name, 0))
+def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
+    """The rules of a group's signatures and of its cases: where the mutants worth trying on a
+    small cause are."""
+    found = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+    return found | {rule for failure in group.failures for rule in failure.rules}
 
 
-def _sample(left: Sequence[Failure], score: Mapping[str, float]) -> list[Failure]:
-    """A few of the failures left, spread over operations and rules: the smallest failure of each
-    (operation, most suspicious rule) in turn, the groups of the most suspicious rules first."""
-    groups: dict[tuple[str, str], list[Failure]] = {}
-    for failure in left:  # smallest first already
-        groups.setdefault((failure.op, _top_rule(failure, score)), []).append(failure)
-    keys = sorted(groups, key=lambda key: (-score.get(key[1], 0.0), -len(groups[key]), key))
-    chosen: list[Failure] = []
-    depth = 0
-    while len(chosen) < SAMPLE and any(len(groups[key]) > depth for key in keys):
-        chosen += [groups[key][depth] for key in keys if len(groups[key]) > depth][: SAMPLE - len(chosen)]
-        depth += 1
-    return chosen
+def _refusal(group: _Group) -> bool:
+    """Do the group's failures differ only in a rejection (given, due or of another code)?"""
+    return all(signature.field.startswith("rejection.") for signature in group.signatures)
 
 
-def _top_rule(failure: Failure, score: Mapping[str, float]) -> str:
-    return max(failure.rules, key=lambda rule: (score.get(rule, 0.0), rule), default="")
+def _any_operation(signature: Signature) -> Signature:
+    """The signature as causes group it: in any operation, a match's game as a game."""
+    return dataclasses.replace(signature, operation="", field=signature.field.removeprefix("games[*]."))
 
 
-def _probe_cited(
-    order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, probes: int, beside: str | None = None
-) -> dict[str, Hits]:
-    """The mutants whose rule the sample cites, each tried on the sample's failures citing its
-    rule: those that reproduce part of them, with what they reproduced. A mutant that reproduces
-    none is tried again together with the bug found first (`beside`), whose answers the engine's
-    may carry too."""
-    hits: dict[str, Hits] = {}
-    for mutant in order:
-        chosen = [failure for failure in sample if mutant.rule in failure.rules][:probes]
-        if chosen:
-            _count(hits, mutant.name, chosen, replayer)
-            if beside and mutant.name not in hits and mutant.name != beside:
-                _count(hits, f"{beside}+{mutant.name}", chosen, replayer)
-    return hits
+def _rules(signature: Signature, failure: Failure) -> tuple[str, ...]:
+    """The rules of a signature (grouped with any operation) on one failure: its operation's, its profile's."""
+    return rules_of(dataclasses.replace(signature, operation=failure.op), failure.sent, fallback=False)
 
 
-def _probe_others(
-    mutants: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer, probes: int
-) -> dict[str, Hits]:
-    """The mutants whose rule the sample does not cite, tried on the sample's smallest failures."""
-    cited = {rule for failure in sample for rule in failure.rules}
-    hits: dict[str, Hits] = {}
-    for mutant in mutants:
-        if mutant.rule not in cited and not replayer.exhausted:
-            _count(hits, mutant.name, sample[:probes], replayer)
-    return hits
+def _known_answer(
+    group: _Group,
+    alone: Sequence[Failure],
+    partners: Sequence[str],
+    signed: Mapping[str, tuple[Signature, ...]],
+    mutants: Sequence[Mutant],
+    replayer: Replayer,
+) -> tuple[str | None, str | None]:
+    """The known bug or reading that reproduces the engine's whole answer on the group's failures
+    (those alone, or beside a partner's bug where it is never alone), and one it only resembles."""
+    rules = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+    cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
+    hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
+    order = [m.name for m in mutants if m.rule in rules]
+    order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
+    profiles = sorted({failure.sent for failure in group.failures})
+    # the bugs named for the causes before it first: one bug often differs in several ways
+    candidates = [*partners, *(reading(name) for profile in profiles for name in readings_of(profile)), *order]
+    refusal = _refusal(group)
+    if refusal:  # a refusal says too little (a code, an index) to name a bug no other cause names
+        candidates, order, hinted = list(partners), [], []
+    tried = list(alone)
+    if not tried:  # never alone: the bug of a cause it shares its failures with, alone or beside another
+        singles = [partner for partner in partners if "+" not in partner]
+        candidates = [*partners, *(f"{one}+{name}" for one in singles for name in order if name != one)]
+        tried = list(group.failures)
+    else:  # then two bugs at once: of the cases' rules and the cause's own
+        pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
+        candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
+    if not tried:
+        return None, None
+    probes = tried[:PROBES]
+    resembles = None
+    for bug in dict.fromkeys(candidates):
+        if replayer.exhausted:
+            break
+        exact = len(replayer.explained(bug, probes)) == len(probes) and replayer.affordable(tried)
+        if exact and len(replayer.explained(bug, tried)) == len(tried):
+            return bug, None
+        if resembles is None and "+" not in bug and not refusal and len(replayer.resembled(bug, probes)) == len(probes):
+            resembles = bug  # one bug that matches where the engine is wrong (a refusal's code is too little)
+    return None, resembles
 
 
-@dataclass(frozen=True)
-class Hits:
-    """What a bug reproduced of the failures of a sample it was tried on."""
-
-    hits: int
-    tried: int
-
-    @property
-    def rate(self) -> float:
-        return self.hits / self.tried
-
-
-def _count(hits: dict[str, Hits], bug: str, failures: Sequence[Failure], replayer: Replayer) -> None:
-    count = len(replayer.explained(bug, failures))
-    if count:
-        hits[bug] = Hits(count, len(failures))
-
-
-def _probe_pairs(
-    found: Sequence[str], tried: Sequence[str], order: Sequence[Mutant], sample: Sequence[Failure], replayer: Replayer
-) -> dict[str, Hits]:
-    """Two mutants at once, on the sample: the bugs found and the mutants that reproduced part of
-    a sample, else the mutants of the most suspicious rules."""
-    names = list(dict.fromkeys([bug for bug in found if "+" not in bug] + list(tried)))
-    if len(names) < 2:
-        names = list(dict.fromkeys(names + [mutant.name for mutant in order]))
-    names = names[:PAIR_CANDIDATES]
-    hits: dict[str, Hits] = {}
-    for first, one in enumerate(names):
-        for two in names[first + 1 :]:
-            if replayer.exhausted:
-                return hits
-            _count(hits, f"{one}+{two}", sample, replayer)
-    return hits
-
-
-def _known_cause(found: Found) -> Cause:
-    parts = mutants_named(found.bug)
+def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) -> Cause:
+    failures = group.failures
+    first = group.signatures[0]
+    counted = Counter(rule for failure in failures for s in group.signatures for rule in _rules(s, failure))
+    if not counted:  # what differs names no rule (a show's total alone): the rules the failures' cases cite
+        counted = Counter(rule for failure in failures for rule in failure.rules)
+    rules = [rule for rule, _ in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+    mutant = bug if bug and not reading_of(bug) else None
+    if mutant:
+        rules = [m.rule for m in mutants_named(mutant)] + rules
+    op = failures[0].op
+    words = "; and ".join(describe(dataclasses.replace(s, operation=op)) for s in group.signatures[:2])
+    if others:
+        words = f"{OTHERS}: {describe(dataclasses.replace(first, operation=op))}, and {len(group.signatures) - 1} more"
+    if first.field == "(answer)":
+        words = UNEXPLAINED
+    convention = CONVENTION_CLAIM if all(s.convention for s in group.signatures) and not bug else None
+    read = reading_of(bug) if bug else ""
+    if mutant:
+        words = "; and ".join(m.description for m in mutants_named(mutant))
+    elif read:
+        words = f"{_reading_words(read)}; claim {read} if you mean it"
+    elif convention:
+        words = f"a convention, not a bug: {words}; the hello's {convention} accepts it"
     return Cause(
-        rules=tuple(dict.fromkeys(mutant.rule for mutant in parts)),
-        explains=len(found.explained),
-        mutant=found.bug,
-        description="; and ".join(mutant.description for mutant in parts),
-        case=found.explained[0].name,
-        results=tuple(failure.name for failure in found.explained),
+        tuple(dict.fromkeys(rules))[:RULES_NAMED],
+        len(failures),
+        mutant,
+        words,
+        failures[0].name,
+        tuple(failure.name for failure in failures),
+        tuple(dataclasses.replace(signature, operation=op) for signature in group.signatures),
+        read or None,
+        convention,
+        resembles if not bug and not convention else None,
     )
 
 
-def _unexplained(
-    groups: Sequence[tuple[str, Sequence[Failure]]], ranked: Sequence[RankedRule], results: Sequence[CaseResult]
-) -> list[Cause]:
-    """The failures no known bug explains, a cause for each group that has any (the wrong answers
-    no known bug reproduces, those the budget left unreplayed, the errors). Each names first the
-    rule ranked highest among the results of its lowest operation (a bug in the show fails whole
-    games and matches too, whose rules, cited by few passing cases, would outrank the show's),
-    then the rules ranked highest over the whole run."""
-    causes = []
-    for description, group in groups:
-        if not group:
+def _reading_words(profile: str) -> str:
+    """`your engine plays D2's other reading (thirty-one scores 2 plus 1 for last card ...)`."""
+    try:
+        loaded = load_profile(profile)
+    except CribbageError:
+        return f"your engine plays as {profile}"
+    text = loaded.description.rstrip(".")
+    if loaded.dispute:
+        return f"your engine plays {loaded.dispute}'s other reading ({text.split(': ', 1)[-1]})"
+    return f"your engine plays the variant {profile} ({text})"
+
+
+def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, str, str]]) -> list[Cause]:
+    """Causes named by the same known bug or reading are one cause (one bug, several signatures), and each
+    counts its results another cause holds too."""
+    out: list[Cause] = []
+    for cause in causes:
+        same = next((one for one in out if (cause.mutant or cause.reading) and _named(one) == _named(cause)), None)
+        if same is None:
+            out.append(cause)
             continue
-        lowest = group[0].op  # smallest first: the lowest operation in the pipeline
-        here = {rule for failure in group if failure.op == lowest for rule in failure.rules}
-        local = [rule.rule for rule in rank_rules(r for r in results if r.case.op == lowest) if rule.rule in here]
-        cited = {rule for failure in group for rule in failure.rules}
-        overall = [rule.rule for rule in ranked if rule.rule in cited]
-        rules = tuple(dict.fromkeys([*local[:1], *overall]))[:RULES_NAMED]
-        causes.append(_cause(rules, description, group))
+        results = tuple(sorted(dict.fromkeys([*same.results, *cause.results]), key=size.__getitem__))
+        out[out.index(same)] = dataclasses.replace(
+            same,
+            results=results,
+            explains=len(results),
+            case=results[0],
+            signatures=same.signatures + cause.signatures,
+        )
+    held = Counter(name for cause in out for name in cause.results)
+    return [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
+
+
+def _named(cause: Cause) -> tuple[str | None, str | None]:
+    return (cause.mutant, cause.reading)
+
+
+def _error_causes(errors: Sequence[Failure]) -> list[Cause]:
+    """The errors, one cause for each thing the engine said (its digits aside), at most three:
+    led by what it said, their rules from the events the reference's answers to them share."""
+    if not errors:
+        return []
+    said: dict[str, list[Failure]] = {}
+    for failure in errors:
+        said.setdefault(_said(failure.message), []).append(failure)
+    groups = sorted(said.items(), key=lambda item: (-len(item[1]), item[0]))
+    if len(groups) > 3:
+        rest = sorted((f for _, group in groups[2:] for f in group), key=lambda failure: failure.size)
+        groups = [*groups[:2], (groups[2][0] + " (and other words)", rest)]
+    causes = []
+    for words, group in groups:
+        description = f'errors: the engine gave no answer; it said "{words}"' if words else ERRORS
+        names = tuple(failure.name for failure in group)
+        causes.append(Cause(_error_rules(group), len(group), None, description, group[0].name, names))
     return causes
 
 
-def _cause(rules: tuple[str, ...], description: str, failures: Sequence[Failure]) -> Cause:
-    return Cause(rules, len(failures), None, description, failures[0].name, tuple(f.name for f in failures))
+def _said(message: str | None) -> str:
+    """What an engine said, on one line, bounded (the reports escape it)."""
+    text = " ".join((message or "").split())
+    return text if len(text) <= MAX_SAID else text[: MAX_SAID - 3] + "..."
+
+
+def _error_rules(group: Sequence[Failure]) -> tuple[str, ...]:
+    """The rules of the events every errored request's reference answer holds, the rarest kind
+    first (a go before a play): where an engine that stops stops."""
+    kinds: set[str] | None = None
+    for failure in group[:PROBES]:
+        try:
+            answer = run_reference(failure.op, failure.data, failure.sent)
+        except Exception:  # an input the reference cannot answer either
+            answer = {}
+        found = set(_event_kinds(answer.get("ok")))
+        kinds = found if kinds is None else kinds & found
+    chosen = [kind for kind in SPECIFIC if kinds and kind in kinds]
+    rules = [rule for kind in chosen for rule in EVENT_RULES.get(kind, ())]
+    return resolved(rules or OP_RULES.get(group[0].op, ()), group[0].sent)[:RULES_NAMED]
+
+
+def _event_kinds(value: object) -> Iterable[str]:
+    if isinstance(value, Mapping):
+        if isinstance(value.get("type"), str):
+            yield value["type"]
+        for item in value.values():
+            yield from _event_kinds(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _event_kinds(item)
 
 
 def claimed_features(engine: EngineInfo | None) -> frozenset[str]:

@@ -1,6 +1,9 @@
-"""When does a known bug reproduce an engine's wrong answer? When the bug's answer equals the
-engine's on every key where the engine's differs from the expectation. Keys where the engine
-agrees with the expectation are not looked at: a bug may break more than the engine does.
+"""When does a known bug reproduce an engine's wrong answer? `reproduces`: when the bug's answer
+equals the engine's whole compared answer, every key the expectation gives (those the engine got
+right too), a rejection by its code, index, hand and game. Only then does the diagnosis name it.
+`explains` is weaker: the bug's answer equals the engine's on the keys where the engine's differs
+from the expectation, and may differ where the engine is right: such a bug only resembles the
+engine's (the diagnosis says so inside a cause, and never names it).
 
 The keys are those of harness/operations/compare.py (the one definition of "agrees"): only the
 keys the expectation gives, recursively; a list item by item (a set of cards in sorted order),
@@ -13,10 +16,41 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE
+from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE, mismatches
 
 _MISSING = object()
 _SCALARS = (str, int, float, type(None))
+
+
+def reproduces(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapping[str, Any]) -> bool:
+    """Does the answer `bug` equal the answer `engine` on everything compared (see the module's
+    doc)? False when the engine agrees with `expected`: there is nothing to reproduce."""
+    rejection, theirs = engine.get("rejected"), bug.get("rejected")
+    if isinstance(rejection, Mapping):  # a rejection's game, where an older report keeps none, is not compared
+        keys = ("code", *(key for key in WHERE if key != "game" or "game" in rejection))
+        return isinstance(theirs, Mapping) and all(
+            _same(rejection.get(key, _MISSING), theirs.get(key, _MISSING)) for key in keys
+        )
+    if "ok" not in engine or "ok" not in bug:
+        return False
+    if "rejected" in expected:  # a result where a rejection is due: a result is all that is compared
+        return True
+    shaped = _shaped(expected, engine["ok"])
+    return isinstance(shaped, dict) and bool(mismatches(expected, engine)) and not mismatches(shaped, bug)
+
+
+def _shaped(expected: Any, value: Any) -> Any:
+    """`value` cut to the keys `expected` gives (a list whole where the lengths differ)."""
+    if isinstance(expected, Mapping) and isinstance(value, Mapping):
+        return {key: _shaped(item, value[key]) for key, item in expected.items() if key in value}
+    if (
+        isinstance(expected, Sequence)
+        and not isinstance(expected, str)
+        and isinstance(value, list | tuple)
+        and len(expected) == len(value)
+    ):
+        return [_shaped(one, two) for one, two in zip(expected, value, strict=True)]
+    return value
 
 
 def explains(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapping[str, Any]) -> bool:

@@ -43,6 +43,7 @@ class Failure:
     answer: Mapping[str, Any] | None
     cards: int
     cut: bool = False  # the answer as the run holds it was cut (harness.results.kept): compare it cut alike
+    message: str | None = None  # what the engine or adapter said, for an error
 
     @classmethod
     def of(cls, result: CaseResult, features: Iterable[str]) -> Failure:
@@ -65,6 +66,7 @@ class Failure:
             answer,
             cards,
             bool(result.left_out.items or result.left_out.bytes),
+            result.message if result.status is Status.ERROR else None,
         )
 
     @property

@@ -20,15 +20,16 @@ from contextlib import ExitStack, contextmanager
 from functools import cache
 from typing import Any
 
-from cribcheck.harness.diagnosis.explains import explains
+from cribcheck.harness.diagnosis.explains import explains, reproduces
 from cribcheck.harness.diagnosis.failures import MAX_REPLAYED_CARDS, Failure
 from cribcheck.harness.mutants.catalogue import mutants_named
 from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
+from cribcheck.harness.results.diagnosis import READING
 from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, kept_answer, kept_value
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.status import Status
-from cribcheck.reference import CribbageError, load_profile
+from cribcheck.reference import CribbageError, load_profile, profile_names
 
 # What each operation costs the reference to answer, in units of 0.01 ms: measured on the corpus's
 # cases that have a result (a failing case is mostly one; a rejection costs less), on the 2-core
@@ -37,6 +38,7 @@ from cribcheck.reference import CribbageError, load_profile
 # the reference takes to answer the whole run.
 COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "game": 640, "match": 2000}
 DEFAULT_COST = 90
+EXACT, RESEMBLES = 2, 1  # a bug's answer is the engine's whole answer; or only where the engine is wrong
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 
@@ -58,7 +60,7 @@ class Replayer:
         self.budget = budget
         self.spent = 0
         self.replays = 0
-        self._known: dict[tuple[str, str], bool] = {}
+        self._known: dict[tuple[str, str], int] = {}  # EXACT, RESEMBLES or 0
         self._starved: set[tuple[str, str]] = set()  # (bug, failure) left unreplayed: the budget was spent
         self._by_op: dict[tuple[str, str], tuple[int, int]] = {}  # (bug, op) -> replayed, reproduced
 
@@ -66,16 +68,22 @@ class Replayer:
     def exhausted(self) -> bool:
         return self.spent >= self.budget
 
-    def known(self, bug: str, failure: Failure) -> bool | None:
-        """The cached verdict, if this bug was replayed on this failure."""
+    def known(self, bug: str, failure: Failure) -> int | None:
+        """The cached verdict (EXACT, RESEMBLES or 0), if this bug was replayed on this failure."""
         return self._known.get((bug, failure.name))
+
+    def resembled(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
+        """Of the failures this bug was replayed on, those whose answer it matches at least where
+        the engine is wrong (explains.explains); no replay."""
+        return [f for f in failures if self._known.get((bug, f.name), 0) >= RESEMBLES]
 
     def affordable(self, failures: Sequence[Failure]) -> bool:
         return self.spent + sum(cost(failure.op) for failure in failures) <= self.budget
 
     def explained(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
-        """The failures (explainable ones) that bug `bug` reproduces, replaying those not replayed
-        yet while the budget lasts (a failure left unreplayed counts as not explained)."""
+        """The failures (explainable ones) whose whole compared answer bug `bug` reproduces,
+        replaying those not replayed yet while the budget lasts (a failure left unreplayed counts
+        as not explained)."""
         waiting = [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
         if waiting and self.exhausted:
             self._starved.update((bug, failure.name) for failure in waiting)
@@ -89,11 +97,11 @@ class Replayer:
                         continue
                     self.spent += cost(failure.op)
                     self.replays += 1
-                    reproduced = _reproduces(failure)
+                    reproduced = _reproduces(failure, reading_of(bug) or failure.sent)
                     self._known[bug, failure.name] = reproduced
                     tried, hits = self._by_op.get((bug, failure.op), (0, 0))
-                    self._by_op[bug, failure.op] = (tried + 1, hits + reproduced)
-        return [f for f in failures if self._known.get((bug, f.name), False)]
+                    self._by_op[bug, failure.op] = (tried + 1, hits + bool(reproduced))
+        return [f for f in failures if self._known.get((bug, f.name), 0) == EXACT]
 
     def starved(self, bug: str, failure: Failure) -> bool:
         """Was this bug to be replayed on this failure when the budget was already spent? (Not
@@ -117,15 +125,19 @@ def replayable(failure: Failure) -> bool:
     return failure.explainable and failure.cards <= MAX_REPLAYED_CARDS
 
 
-def _reproduces(failure: Failure) -> bool:
+def _reproduces(failure: Failure, profile: str) -> int:
+    """EXACT when the bug's answer (under `profile`) is the engine's whole compared answer,
+    RESEMBLES when it matches it where the engine is wrong only, else 0."""
     assert failure.expected is not None and failure.answer is not None
     try:
-        answer = run_reference(failure.op, failure.data, failure.sent)
+        answer = run_reference(failure.op, failure.data, profile)
         if failure.cut:
             answer = held_answer(failure.expected, answer)
-        return explains(failure.expected, failure.answer, answer)
+        if reproduces(failure.expected, failure.answer, answer):
+            return EXACT
+        return RESEMBLES if explains(failure.expected, failure.answer, answer) else 0
     except Exception:  # a mutant's code that raises, a value nested past Python's stack: nothing reproduced
-        return False
+        return 0
 
 
 def held_answer(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> Any:
@@ -142,7 +154,7 @@ def held_answer(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> Any:
 def applied(bug: str) -> Iterator[None]:
     """Every mutant of `bug` (`a` or `a+b`) in place for the block."""
     with ExitStack() as stack:
-        for mutant in mutants_named(bug):
+        for mutant in () if reading_of(bug) else mutants_named(bug):
             stack.enter_context(mutant.applied())
         yield
 
@@ -155,8 +167,37 @@ def session() -> Iterator[None]:
 
 def can_change(bug: str, failure: Failure) -> bool:
     """Can bug `bug` change the answer to this failure at all? Not when every one of its patches
-    is a profile field that the failure's profile keeps as it is."""
+    is a profile field that the failure's profile keeps as it is; a reading only another profile
+    of the failure's game (`six-card--thirty-one-plus-last` for `six-card`)."""
+    reading = reading_of(bug)
+    if reading:
+        return reading in readings_of(failure.sent)
     return any(_can_change(mutant, failure.sent) for mutant in mutants_named(bug))
+
+
+def reading(profile: str) -> str:
+    """The bug name of answering as another profile: a dispute's other reading or a variant."""
+    return f"{READING}{profile}"
+
+
+def reading_of(bug: str) -> str:
+    """The profile a reading's bug name answers as; "" for a mutant."""
+    return bug.removeprefix(READING) if bug.startswith(READING) else ""
+
+
+@cache
+def readings_of(profile_name: str) -> tuple[str, ...]:
+    """The other profiles of the same game as `profile_name`: the variants of its base (and the
+    base itself, for a variant), in name order."""
+    try:
+        base = load_profile(profile_name).variant_of or profile_name
+    except CribbageError:
+        return ()
+    found = []
+    for name in profile_names():
+        if name != profile_name and (name == base or load_profile(name).variant_of == base):
+            found.append(name)
+    return tuple(found)
 
 
 def _can_change(mutant: Mutant, profile_name: str) -> bool:

@@ -29,6 +29,14 @@ from cribcheck.harness.fuzz.example import Example, reference_profile
 from cribcheck.harness.operations.compare import WHERE, describe_answer, mismatches
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.operations.rule_ids import PLAY_PARTS, SHOW_PARTS, flush_rule
+from cribcheck.harness.operations.rule_map import (
+    COUNT_RULE,
+    EVENT_RULES,
+    KEY_RULES,
+    OP_RULES,
+    REJECTION_RULES,
+    SEAT_RULES,
+)
 from cribcheck.reference import Profile
 
 Json = dict[str, Any]
@@ -39,97 +47,12 @@ EXPLAIN_WIDTH = 100
 
 # --- which rules a disagreement rests on -------------------------------------------------------
 
-EVENT_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "play": ("peg.order",),  # a play event that differs in its scoring cites the scoring's rules instead
-        "go": ("peg.go",),
-        "last_card": ("peg.last-card",),
-        "reset": ("peg.restart",),
-        "three_for_last": ("game.three-for-last",),
-        "heels": ("deal.heels",),
-        "show": ("game.show-order",),  # likewise, by the breakdown
-        "win": ("game.win",),
-        "deal": ("deal.alternate",),
-        "muggins": ("muggins.overlooked", "muggins.claim"),
-    }
-)
-KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {
-        "pegging": {"points": ("peg.go", "peg.last-card"), "unplayed": ("peg.go",)},
-        "deal": {"pone": ("deal.dealing",), "dealer": ("deal.dealing",), "starter": ("deal.starter",)},
-        "cut": {"dealer": ("deal.cut-for-deal",), "rounds": ("deal.cut-for-deal",)},
-        "hand": {"scores": ("game.win",), "winner": ("game.win",)},
-        "game": {
-            "scores": ("game.win",),
-            "winner": ("game.win",),
-            "hands_played": ("game.win",),
-            "first_dealer": ("deal.cut-for-deal",),
-            "skunk": ("game.skunk",),
-            "game_points": ("game.points",),
-            "wins_match_outright": ("game.points",),
-            "wins_match": ("game.points",),
-        },
-        "match": {
-            "winner": ("match.target",),
-            "decided_by": ("match.target",),
-            "totals": ("match.game-points",),
-            "games": ("match.game-points", "match.loser-deals"),
-        },
-    }
-)
-COUNT_RULE = "<count>"  # peg.single-count or peg.restart, by the profile
-SEAT_RULES: Mapping[str, str] = MappingProxyType(  # a two-player rule and its statement for 3-4 seats
-    {
-        "peg.order": "peg.order-seats",
-        "peg.go": "peg.go-seats",
-        "peg.restart": "peg.restart-seats",
-        "deal.dealing": "deal.dealing-seats",
-        "deal.starter": "deal.starter-seats",
-        "deal.cut-for-deal": "deal.cut-for-deal-seats",
-        "deal.alternate": "deal.rotate",
-        "deal.discard": "deal.discard-one",
-        "game.show-order": "game.show-order-seats",
-    }
-)
 ROTATION_RULES: Mapping[str, str] = MappingProxyType(  # who leads a series, or deals a hand: by operation
     {"pegging": COUNT_RULE, "game": "deal.alternate", "match": "match.loser-deals"}
 )
 SIDE_KEYS = frozenset({"scores", "winner", "points", "totals"})  # keys that partners' pooled points decide
 MATCH_END_KEYS = frozenset({"games", "winner", "decided_by"})  # keys that a triple skunk's end of match decides
 SKUNK_KEYS = frozenset({"skunk", "game_points", "wins_match_outright", "wins_match"})  # a game's skunk decides them
-REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "invalid_card": ("input.cards", "cards.deck"),
-        "duplicate_card": ("input.cards", "cards.deck"),
-        "wrong_card_count": ("input.cards",),
-        "discard_not_held": ("input.cards", "deal.discard"),
-        "unknown_profile": ("input.cards",),
-        "bad_cut": ("input.cards",),  # and the cut's rule, by the operation
-        "card_not_held": ("input.legal-play", "peg.order"),
-        "not_your_turn": ("input.legal-play", "peg.order"),
-        "over_31": ("input.legal-play", "peg.go"),
-        "go_with_playable_card": ("input.legal-play", "peg.go"),
-        "play_after_pegging_over": ("input.legal-play", COUNT_RULE),
-        "pegging_incomplete": ("input.legal-play", COUNT_RULE),
-        "game_over": ("game.win", "input.cards"),
-        "invalid_input": ("input.cards",),
-        "bad_seat": ("input.seats",),
-        "bad_claim": ("input.claims",),
-        "game_incomplete": ("match.over", "input.rejection-order"),
-    }
-)
-OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more precise is known
-    {
-        "show": ("show.fifteens", "show.pairs", "show.runs"),
-        "play": ("peg.fifteen", "peg.pairs", "peg.runs"),
-        "pegging": ("peg.go", "peg.last-card", COUNT_RULE),
-        "deal": ("deal.dealing", "deal.starter"),
-        "cut": ("deal.cut-for-deal",),
-        "hand": ("game.win",),
-        "game": ("game.win",),
-        "match": ("match.game-points", "match.target"),
-    }
-)
 OP_TAGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "show": ("show",),

@@ -7,17 +7,18 @@ path as `cribcheck run` (so a crash or a hang is an `error`, and the engine is r
 answer is compared with the reference's (harness/operations/compare.py), over the keys of the features the
 engine claims for that operation; an input the reference rejects is not sent to an engine that
 does not judge illegal input of that operation (`judges_input: false`, docs/PROTOCOL.md). At a
-disagreement Hypothesis shrinks the input (for `--shrink-seconds` at most), and the smallest
-disagreement is written into `--out` as a ready-to-commit case
-(harness/fuzz/findings.py), and printed. Then the search goes on, until its time is up or
-`--max-findings` distinct findings are found: a finding is distinct by its operation, its main
-profile (variants `NAME--...` count as NAME) and the first key where the answers differ, and a
-disagreement like one already found is passed over, so that a second bug is not hidden by the first.
-One bug is seen under every main profile: so a finding's input is sent again under each other
-main profile, and where it disagrees the same way (the same operation and first differing key)
-that is the same finding, which names those profiles, not a new one. And each later search
-draws the operations and main profiles where something was found last (and least often), so that
-it looks elsewhere first.
+disagreement Hypothesis shrinks the input (for `--shrink-seconds` at most, and a quarter of the
+time left), keeping the way it differs, and the smallest disagreement is written into `--out` as
+a ready-to-commit case (harness/fuzz/findings.py), and printed. Then the search goes on, until
+its time is up (or `--max-findings` distinct findings are found): a finding is distinct by its
+divergence signature (harness/fuzz/distinct.py: the operation, the field that differs, the event
+and the reference's reasons there, and how the engine's value stands to the reference's). A
+disagreement whose every signature was already found is passed over, and one that differs in
+a new way as well is a new finding, shrunk for that way: so two bugs that fail the same key are
+two findings. One bug is seen under every main profile: a finding's input is sent again under
+each other main profile, and those where it differs the same way are named with it. And each
+later search draws the operations and main profiles where something was found last (and least
+often), so that it looks elsewhere first.
 
 Exit status: 0 when no disagreement was found, 1 when one was (and written), 2 on a usage or
 setup error (an engine that cannot start, nothing to fuzz).
@@ -28,13 +29,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import shlex
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -51,10 +52,12 @@ from cribcheck.harness.engine.engines import (
     open_engine,
 )
 from cribcheck.harness.engine.protocol import Request
+from cribcheck.harness.fuzz.distinct import found_before, resembles, signatures_of, words
 from cribcheck.harness.fuzz.findings import Finding, case_document, case_expectation, write_case
 from cribcheck.harness.fuzz.strategies import OPERATION_WEIGHTS, Example, examples, main_profile
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.divergence import Signature
 from cribcheck.harness.operations.features import compared_expectation, input_sent
 from cribcheck.harness.report.escaping import SafeStream
 from cribcheck.harness.results.verdict import answer_of
@@ -64,7 +67,8 @@ EXIT_CLEAN, EXIT_FOUND, EXIT_SETUP = 0, 1, 2
 DEFAULT_SECONDS = 60.0
 DEFAULT_SHRINK_SECONDS = 30.0
 DEFAULT_SIMPLIFY_SECONDS = 5.0
-DEFAULT_MAX_FINDINGS = 5  # the command's; the API's default is the first finding only
+SHRINK_SHARE = 4  # a finding is shrunk (and simplified) for at most 1/SHRINK_SHARE of the time left
+PATIENCE = 50  # examples spent looking for a disagreement in new ways only, before one in known ways too
 SIMPLER = tuple(OPERATION_WEIGHTS)  # the operations from the simplest
 DEFAULT_OUT = Path("fuzz-findings")
 UNLIMITED = 10**9  # examples, when only time limits the search
@@ -82,22 +86,7 @@ class FuzzSettings:
     simplify_seconds: float = DEFAULT_SIMPLIFY_SECONDS
     profiles: tuple[str, ...] = ()
     operations: tuple[str, ...] = ()
-    max_findings: int = 1  # distinct findings before the search stops
-
-
-Signature = tuple[str, str, str]  # operation, main profile, the first key where the answers differ
-
-
-def signature(finding: Finding) -> Signature:
-    """What makes a finding distinct: its operation, its main profile (a variant `six-card--loose-flush`
-    counts as `six-card`: the same bug shows under every variant of a game), and the top-level key
-    of the first difference (`scores.A` is `scores`), or `error` for a failure."""
-    if finding.error is not None or not finding.mismatches:
-        key = "error"
-    else:
-        head = re.split(r"[.[]", finding.mismatches[0].split(": ", 1)[0], maxsplit=1)[0]
-        key = head if " " not in head else "(answer)"  # "expected a result, got a rejection ..."
-    return (finding.example.op, main_profile(finding.example.profile), key)
+    max_findings: int | None = 1  # distinct findings before the search stops (None: until the time is up)
 
 
 @dataclass(frozen=True)
@@ -109,6 +98,7 @@ class Found:
     seconds: float
     op: str  # the operation it was first seen on (before shrinking)
     also: tuple[str, ...] = ()  # the other profiles where the same input disagrees the same way
+    signature: Signature | None = None  # the way it differs that made it a finding (kept while shrinking)
 
 
 @dataclass(frozen=True)
@@ -121,6 +111,11 @@ class FuzzResult:
     seconds: float
     by_op: Mapping[str, int] = field(default_factory=dict)  # examples run per operation
     stopped: str = "examples"  # why the search ended: "found" (--max-findings), "time" or "examples"
+
+    @property
+    def signatures(self) -> tuple[Signature, ...]:
+        """The signature of each finding, in the order found."""
+        return tuple(found.signature for found in self.found if found.signature is not None)
 
     @property
     def finding(self) -> Finding | None:
@@ -204,43 +199,86 @@ def judge_example(engine: Engine, example: Example, seq: str) -> Finding | None:
 
 
 class _Search:
-    """One Hypothesis search (local to `fuzz`): its counts, its clock, and the smallest finding."""
+    """One Hypothesis search (local to `fuzz`): its counts, its clock, the signature it found
+    (`target`: the shrinker keeps it, and adds no known signature the first disagreement did not
+    show) and the smallest finding. A finding is one with a signature that `new` accepts: by
+    default any not like one already `known` (distinct.found_before)."""
 
     def __init__(
-        self, engine: Engine, wanted: FuzzSettings, progress: Progress, known: frozenset[Signature] = frozenset()
+        self,
+        engine: Engine,
+        wanted: FuzzSettings,
+        progress: Progress,
+        known: frozenset[Signature] = frozenset(),
+        new: Callable[[Signature], bool] | None = None,
     ) -> None:
         self.engine = engine
         self.wanted = wanted
         self.progress = progress
-        self.known = known  # findings already made: passed over
+        self.new = new or (lambda signature: not found_before(signature, known))  # those found: passed over
         self.start = time.monotonic()
         self.examples = 0
         self.by_op: Counter[str] = Counter()
         self.first: tuple[int, float, str] | None = None  # examples, seconds, op
+        self.target: Signature | None = None
+        self.seen: frozenset[Signature] = frozenset()  # the signatures of the first disagreement
+        self.waiting: tuple[Finding, Signature, int, float, str] | None = None  # see _wait
         self.best: Finding | None = None
         self.stopped = "examples"
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
 
+    def shrink_seconds(self, found_at: float) -> float:
+        """How long a disagreement found `found_at` seconds into the search is shrunk: at most
+        `shrink_seconds`, and a share of the time then left (so that the search goes on to others)."""
+        if self.wanted.seconds is None:
+            return self.wanted.shrink_seconds
+        return min(self.wanted.shrink_seconds, max(0.0, self.wanted.seconds - found_at) / SHRINK_SHARE)
+
     def check(self, example: Example) -> None:
         """The body of the Hypothesis test."""
         elapsed = self.elapsed()
         if self.first is None and self.wanted.seconds is not None and elapsed > self.wanted.seconds:
             raise _TimeUp
-        if self.first is not None and elapsed - self.first[1] > self.wanted.shrink_seconds:
+        if self.first is not None and elapsed - self.first[1] > self.shrink_seconds(self.first[1]):
             raise _TimeUp
         self.examples += 1
         self.by_op[example.op] += 1
         self.progress.tick(self)
         finding = judge_example(self.engine, example, str(self.examples))
-        if finding is None or signature(finding) in self.known:
+        if finding is None:
             return
-        if self.first is None:
+        found = signatures_of(finding)
+        if self.target is None:
+            fresh = [signature for signature in found if self.new(signature)]
+            if not fresh:
+                return
+            if len(fresh) < len(found) and self._wait(finding, fresh[0], elapsed):
+                return  # it differs in a known way too: look a little longer for one that does not
+            self.target, self.seen = fresh[0], frozenset(found)
             self.first = (self.examples, elapsed, example.op)
             self.progress.found(self)
+        elif self.target not in found or not all(one in self.seen or self.new(one) for one in found):
+            return  # shrinking: only a smaller input that differs the same way, and in no other known way
         self.best = finding  # the shrinker only tries smaller inputs: the last to fail is the smallest
         raise Disagreement(finding)
+
+    def _wait(self, finding: Finding, new: Signature, elapsed: float) -> bool:
+        """Whether to pass over a disagreement that differs in a new way and in a known way too
+        (so that the case of a second bug does not show the first as well): for PATIENCE examples
+        from the first such, kept meanwhile, the search looks for one that differs in new ways only."""
+        if self.waiting is None:
+            self.waiting = (finding, new, self.examples, elapsed, finding.example.op)
+        return self.examples - self.waiting[2] < PATIENCE
+
+    def _waited(self) -> Finding | None:
+        """At the end of a search that found nothing else, the disagreement kept by _wait, unshrunk."""
+        if self.waiting is None or self.target is not None:
+            return self.best
+        finding, self.target, examples, seconds, op = self.waiting
+        self.seen, self.first, self.best = frozenset(signatures_of(finding)), (examples, seconds, op), finding
+        return finding
 
     def run(
         self, ops: Sequence[str], names: Sequence[str], later: tuple[Collection[str], Collection[str]] = ((), ())
@@ -265,12 +303,17 @@ class _Search:
             return disagreement.finding
         except _TimeUp:
             self.stopped = "time"
-            return self.best
+            return self._waited()
         except Flaky:  # the engine answered the same input differently: keep what was seen
             if self.best is None:
                 raise
             return self.best
-        return None
+        return self._waited()
+
+
+def _alike(found: Signature, known: Collection[Signature], signature: Signature) -> bool:
+    """A simpler search's finding: a signature not known yet that resembles the one found."""
+    return signature not in known and resembles(signature, found)
 
 
 def _rank(op: str) -> int:
@@ -281,13 +324,14 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
     """Search for disagreements between `engine` and the reference; raises Scope when there is
     nothing to fuzz. The engine is left open.
 
-    Each disagreement is shrunk; then short searches (`simplify_seconds` in all) look for one in
-    simpler operations only (those before it in the mix: a hand rather than a game, then a show
-    rather than a hand), whose case is smaller and says more plainly what is wrong. Its input is
+    Each disagreement is shrunk, keeping the signature that made it new; then short searches
+    (`simplify_seconds` in all) look for one in simpler operations only (those before it in the
+    mix: a hand rather than a game, then a show rather than a hand) that differs the same way
+    (distinct.resembles), whose case is smaller and says more plainly what is wrong. Its input is
     then sent under the other main profiles (same_elsewhere). Then the search goes on, passing over
-    what was found and drawing where it was found last (searched_last), until `max_findings`
-    distinct findings, the time (`seconds`, from the start) or the examples (`max_examples` for
-    each search) are used up."""
+    the signatures found and drawing where something was found last (searched_last), until
+    `max_findings` distinct findings (None: no limit), the time (`seconds`, from the start) or the
+    examples (`max_examples` for each search) are used up."""
     ops, names = scope(engine, wanted)
     progress = progress or Progress(None)
     start = time.monotonic()
@@ -296,26 +340,38 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
     by_op: Counter[str] = Counter()
     examples_run = 0
     stopped = "examples"
+
+    def left() -> float | None:
+        return None if wanted.seconds is None else wanted.seconds - (time.monotonic() - start)
+
     with cached_profiles():
-        while len(found) < wanted.max_findings:
-            left = None if wanted.seconds is None else wanted.seconds - (time.monotonic() - start)
-            if left is not None and left <= 0:
+        while wanted.max_findings is None or len(found) < wanted.max_findings:
+            remaining = left()
+            if remaining is not None and remaining <= 0:
                 stopped = "time"
                 break
-            settings = replace(wanted, seconds=left, seed=wanted.seed + len(found))
+            settings = replace(wanted, seconds=remaining, seed=wanted.seed + len(found))
             search = _Search(engine, settings, progress, frozenset(known))
             finding = search.run(ops, names, searched_last(found))
             by_op.update(search.by_op)
-            if finding is None or search.first is None:
+            if finding is None or search.first is None or search.target is None:
                 examples_run += search.examples
                 stopped = search.stopped
                 break
             after, seconds, op = search.first
-            known.add(signature(finding))
-            finding, simplifying = _simplify(engine, wanted, (ops, names), finding, frozenset(known), progress)
-            known.add(signature(finding))
-            also = same_elsewhere(engine, finding, names, known)
-            found.append(Found(finding, examples_run + after, search.start - start + seconds, op, also))
+            target = search.target
+            known.add(target)
+            remaining = left()
+            budget = wanted.simplify_seconds
+            if remaining is not None:
+                budget = min(budget, remaining / SHRINK_SHARE)
+            finding, target, simplifying = _simplify(
+                engine, replace(wanted, simplify_seconds=budget), (ops, names), (finding, target), known, progress
+            )
+            known.add(target)
+            also = same_elsewhere(engine, finding, target, names)
+            found.append(Found(finding, examples_run + after, search.start - start + seconds, op, also, target))
+            progress.note(f"fuzz: finding {len(found)}: {words(target)}")
             examples_run += search.examples + simplifying
         else:
             stopped = "found"
@@ -329,12 +385,12 @@ def fuzz(engine: Engine, wanted: FuzzSettings, progress: Progress | None = None)
     )
 
 
-def same_elsewhere(engine: Engine, finding: Finding, names: Sequence[str], known: set[Signature]) -> tuple[str, ...]:
-    """The other profiles where `finding`'s input disagrees the same way (the same operation and
-    first differing key): the input is sent under each other main profile of `names` (by the first
-    of its names there), as it is, so that where it does not fit the reference rejects it and it is
-    not the same. The signatures of those found are added to `known`: not another finding."""
-    op, own, key = signature(finding)
+def same_elsewhere(engine: Engine, finding: Finding, target: Signature, names: Sequence[str]) -> tuple[str, ...]:
+    """The other main profiles where `finding`'s input differs the same way (with the signature
+    `target`): the input is sent under each other main profile of `names` (by the first of its
+    names there), as it is, so that where it does not fit the reference rejects it and it is not
+    the same."""
+    own = main_profile(finding.example.profile)
     firsts: dict[str, str] = {}
     for name in names:
         firsts.setdefault(main_profile(name), name)
@@ -343,8 +399,7 @@ def same_elsewhere(engine: Engine, finding: Finding, names: Sequence[str], known
         if main == own:
             continue
         there = judge_example(engine, replace(finding.example, profile=name), f"also-{name}")
-        if there is not None and signature(there) == (op, main, key):
-            known.add(signature(there))
+        if there is not None and target in signatures_of(there):
             also.append(name)
     return tuple(also)
 
@@ -361,13 +416,15 @@ def _simplify(
     engine: Engine,
     wanted: FuzzSettings,
     scope_: tuple[Sequence[str], Sequence[str]],
-    finding: Finding,
-    known: frozenset[Signature],
+    found: tuple[Finding, Signature],
+    known: Collection[Signature],
     progress: Progress,
-) -> tuple[Finding, int]:
-    """A disagreement in simpler operations than `finding`'s, if one is found within
-    `simplify_seconds` and `max_examples` for each search (else `finding`), and the examples spent looking."""
+) -> tuple[Finding, Signature, int]:
+    """A disagreement in simpler operations than `found`'s that differs the same way (a new
+    signature that resembles its own), if one is found within `simplify_seconds` and
+    `max_examples` for each search (else `found`), with its signature, and the examples spent looking."""
     ops, names = scope_
+    finding, target = found
     deadline = time.monotonic() + wanted.simplify_seconds
     examples_run = 0
     while time.monotonic() < deadline:
@@ -382,13 +439,13 @@ def _simplify(
             shrink_seconds=wanted.shrink_seconds,
             simplify_seconds=0,
         )
-        second = _Search(engine, again, Progress(None), known)
+        second = _Search(engine, again, Progress(None), new=partial(_alike, target, known))
         smaller = second.run(simpler, names)
         examples_run += second.examples
-        if smaller is None:
+        if smaller is None or second.target is None:
             break
-        finding = smaller
-    return finding, examples_run
+        finding, target = smaller, second.target
+    return finding, target, examples_run
 
 
 class Progress:
@@ -465,10 +522,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     search.add_argument(
         "--max-findings",
         type=int,
-        default=DEFAULT_MAX_FINDINGS,
         metavar="N",
-        help="stop after N distinct findings (by operation, profile and first differing key; "
-        f"default {DEFAULT_MAX_FINDINGS}); until then the search goes on to the end of its time",
+        help="stop after N distinct findings (default: none; the search goes on to the end of its time, "
+        "each finding distinct by the way the engine differs: the operation, the field, the event and "
+        "the reference's reasons there, and how the engine's value stands to the reference's)",
     )
     search.add_argument(
         "--shrink-seconds",
@@ -499,7 +556,7 @@ def settings_from_args(args: argparse.Namespace) -> FuzzSettings:
         raise ValueError("--max-examples must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
         raise ValueError("--seconds must be positive")
-    if args.max_findings < 1:
+    if args.max_findings is not None and args.max_findings < 1:
         raise ValueError("--max-findings must be at least 1")
     seconds = args.seconds if args.seconds is not None or args.max_examples is not None else DEFAULT_SECONDS
     unknown = sorted(set(args.profile) - set(profile_names()))
@@ -569,7 +626,9 @@ def report_lines(result: FuzzResult) -> list[str]:
         return [f"no disagreement in {result.examples} examples ({result.seconds:.1f} s, {why}): {counts}"]
     lines = [
         f"{len(result.found)} distinct finding(s) in {result.examples} examples ({result.seconds:.1f} s, {why}): "
-        f"{counts}"
+        f"{counts}",
+        "signatures found (how the engine differs from the reference):",
+        *(f"  {number}. {words(signature)}" for number, signature in enumerate(result.signatures, start=1)),
     ]
     for number, found in enumerate(result.found, start=1):
         finding = found.finding
@@ -577,7 +636,8 @@ def report_lines(result: FuzzResult) -> list[str]:
         lines += [
             f"DISAGREEMENT {number}: found on {found.op} after {found.after} examples ({_seconds(found.seconds)}), "
             "shrunk to:",
-            f"  op {example.op}, profile {example.profile} (first difference: {signature(finding)[2]})",
+            f"  op {example.op}, profile {example.profile}",
+            *([f"  differs: {words(found.signature)}"] if found.signature is not None else []),
             f"  input: {_short(example.input)}",
             *([f"  the same input disagrees the same way under: {', '.join(found.also)}"] if found.also else []),
             f"  the engine answered {finding.engine_said}",

@@ -60,8 +60,11 @@ from cribcheck.reference import (
 DECK: tuple[Card, ...] = full_deck()
 CARDS: Mapping[str, Card] = MappingProxyType({str(card): card for card in DECK})
 MAX_COUNT = 31
+COUNT_LINES = (15, MAX_COUNT)  # the counts the pegging scores at (peg.fifteen, peg.thirty-one)
 SMALLEST_PACKET = 4  # cards each packet of a cut keeps
 STRAY = 5  # one card in STRAY ignores the example's bias
+JACK = 11
+JACK_TURNED = 5  # one starter in JACK_TURNED is a jack on purpose (his heels), beside the jacks of chance
 NEAR_TARGET = 30  # "near the target": at most this many points short
 MAX_GAME_HANDS = 40  # far more than any game needs
 STEERING_TRIES = 4  # hands tried for each hand of a steered game
@@ -74,6 +77,7 @@ MAX_MATCH_GAMES = 7  # more than any match to 3 game points needs
 PLAYERS = ("A", "B")
 SEAT_NAMES = ("A", "B", "C", "D")  # every seat any table has, clockwise
 CLAIMED_PLAY_POINTS = (0, 0, 1, 2, 3, 4, 6)  # what a claim on a play says (most plays score 0 or 2)
+LAST_CARD = 1  # the point for a go or the last card, what a claim of it is short of
 MOST_SHOW_POINTS = 16  # a show claim says 0 to this many
 Json = dict[str, Any]
 T = TypeVar("T")
@@ -84,6 +88,10 @@ OPERATION_WEIGHTS: Mapping[str, int] = MappingProxyType(
 )
 MAIN_PROFILE_WEIGHT = 3  # a main profile is picked this many times as often as a variant
 SKUNK_PROFILE_WEIGHT = 2  # for games, a profile with skunks is picked this many times as often
+CLAIMED = frozenset({"pegging", "hand", "game"})  # the operations whose input carries muggins claims
+
+
+Prefer = Callable[[list[Card], int], list[Card]]  # the cards to choose among, of those that fit at a count
 
 
 class Picker(Protocol):
@@ -243,10 +251,14 @@ class PeggingRun:
 
 
 def simulate_pegging(
-    pone: Sequence[Card], dealer: Sequence[Card], restarting: bool, choose: Callable[[list[Card]], Card]
+    pone: Sequence[Card],
+    dealer: Sequence[Card],
+    restarting: bool,
+    choose: Callable[[list[Card]], Card],
+    prefer: Prefer | None = None,
 ) -> PeggingRun:
     """Play a whole two-player pegging (the roles "pone" and "dealer"), as `simulate_table` says."""
-    return simulate_table({"pone": pone, "dealer": dealer}, ("pone", "dealer"), restarting, choose)
+    return simulate_table({"pone": pone, "dealer": dealer}, ("pone", "dealer"), restarting, choose, prefer)
 
 
 def simulate_table(
@@ -254,8 +266,10 @@ def simulate_table(
     order: Sequence[str],
     restarting: bool,
     choose: Callable[[list[Card]], Card],
+    prefer: Prefer | None = None,
 ) -> PeggingRun:
-    """Play a whole pegging at a table, `choose` picking each card among those that fit. `order`
+    """Play a whole pegging at a table, `choose` picking each card among those that fit (or among
+    those of them that `prefer` gives for the count, when it gives any). `order`
     lists the seats in turn, the first leader (the dealer's left) first. The turn goes round
     clockwise from the last card's player: a seat with a card that fits plays; a seat holding
     cards, none of which fits, says go (once a series; never at 31, where the series is simply
@@ -276,7 +290,7 @@ def simulate_table(
     while True:
         playable = [card for card in held[seat] if count + card.value <= MAX_COUNT]
         if playable:
-            card = choose(playable)
+            card = choose((prefer and prefer(playable, count)) or playable)
             others = tuple(other for at in order if at != seat for other in held[at])
             turns.append(Turn(seat, count, tuple(held[seat]), others, card, tuple(goes)))
             goes = []
@@ -299,15 +313,29 @@ def simulate_table(
             seat = left(seat)
 
 
+def on_count_lines(pick: Picker) -> Prefer:
+    """Half the time, the cards that make the count one of COUNT_LINES (15 and 31), where the
+    pegging's points and its ends are decided; else none (any card that fits)."""
+
+    def prefer(fits: list[Card], count: int) -> list[Card]:
+        lines = [card for card in fits if count + card.value in COUNT_LINES]
+        return lines if lines and one_in(pick, 2) else []
+
+    return prefer
+
+
 def random_pegging(pick: Picker, pone: Sequence[Card], dealer: Sequence[Card], profile: Profile) -> PeggingRun:
-    """A legal two-player pegging with random decisions."""
-    return simulate_pegging(pone, dealer, profile.count == "restarting", lambda fits: one_of(pick, fits))
+    """A legal two-player pegging with random decisions, leaning toward 15 and 31."""
+    restarting = profile.count == "restarting"
+    return simulate_pegging(pone, dealer, restarting, lambda fits: one_of(pick, fits), on_count_lines(pick))
 
 
 def random_table_pegging(pick: Picker, kept: Mapping[str, Sequence[Card]], dealer: str, profile: Profile) -> PeggingRun:
-    """A legal pegging at the profile's table with random decisions (the dealer's left leads)."""
+    """A legal pegging at the profile's table with random decisions (the dealer's left leads),
+    leaning toward 15 and 31."""
     order = turn_order(dealer, profile)
-    return simulate_table(kept, order, profile.count == "restarting", lambda fits: one_of(pick, fits))
+    restarting = profile.count == "restarting"
+    return simulate_table(kept, order, restarting, lambda fits: one_of(pick, fits), on_count_lines(pick))
 
 
 def turn_order(dealer: str, profile: Profile) -> tuple[str, ...]:
@@ -391,22 +419,27 @@ def corrupted(
 
 
 def show_input(pick: Picker, profile: Profile) -> Json:
+    """A hand or a crib and a starter; now and then a card too many or too few (wrong_card_count)."""
     crib = one_in(pick, 2)
     bias = pick_bias(pick)
     pool = list(DECK)
-    cards = take_cards(pick, pool, profile.crib_size if crib else profile.cards_kept, bias)
+    size = profile.crib_size if crib else profile.cards_kept
+    cards = take_cards(pick, pool, size + (one_of(pick, (-1, 1)) if one_in(pick, 16) else 0), bias)
     starter = take_starter(pick, pool, bias)
     return {"cards": texts(cards), "starter": str(starter), "crib": crib}
 
 
 def play_input(pick: Picker, profile: Profile) -> Json:
-    """The cards of a count, in play order, at most 31; now and then a last card past 31."""
+    """The cards of a count, in play order, at most 31, each card a quarter of the time one that
+    makes the count 15 or 31 (where there is one); now and then a last card past 31."""
     bias = pick_bias(pick)
     pool = list(DECK)
     count: list[Card] = []
     total = 0
     for _ in range(between(pick, 1, 8)):
-        card = take_card(pick, pool, bias, [card for card in pool if total + card.value <= MAX_COUNT])
+        fits = [card for card in pool if total + card.value <= MAX_COUNT]
+        lines = [card for card in fits if total + card.value in COUNT_LINES]
+        card = take_card(pick, pool, bias, lines if lines and one_in(pick, 4) else fits)
         if card is None:
             break
         count.append(card)
@@ -434,13 +467,36 @@ def pegging_input(pick: Picker, profile: Profile) -> Json:
         run = random_table_pegging(pick, kept, seat, profile)
         plays = play_sequence(pick, run, pool, corrupt=one_in(pick, 3))
         data = {"dealer": seat, "hands": {at: texts(kept[at]) for at in seats_of(profile)}, "plays": plays}
-    return with_claims(pick, data, profile, shows=())
+    return with_claims(pick, data, profile, shows=(), spots=Spots(count_ends(run, plays)))
 
 
 # --- muggins claims ----------------------------------------------------------------------------
 
 
-def with_claims(pick: Picker, data: Json, profile: Profile, shows: Sequence[str], spoil: bool | None = None) -> Json:
+@dataclass(frozen=True)
+class Spots:
+    """Where the counts that are never claimed fall in one hand, so that a claim of each can be
+    drawn where it would change the score: the plays (by index) whose card ends a count (a go or
+    last-card point), the starter (a jack: his heels), and whether three for last is scored."""
+
+    ends: tuple[int, ...] = ()
+    starter: Card | None = None
+    three_for_last: bool = False
+
+
+def count_ends(run: PeggingRun, plays: Sequence[str]) -> tuple[int, ...]:
+    """The indices in `plays` of the cards of `run` that end a count: before a reset, and the last."""
+    indices = [index for index, token in enumerate(plays) if token != "go"]
+    turns = run.turns
+    ends = [place for place in range(len(turns)) if place + 1 == len(turns) or turns[place + 1].count == 0]
+    return tuple(
+        indices[place] for place in ends if place < len(indices) and plays[indices[place]] == str(turns[place].card)
+    )
+
+
+def with_claims(
+    pick: Picker, data: Json, profile: Profile, shows: Sequence[str], spoil: bool | None = None, spots: Spots = Spots()
+) -> Json:
     """`data` with muggins claims, most of the time under a muggins profile, now and then under
     another (where they change nothing, and an engine that does not read claims is not sent them).
     `spoil`: one claim the rules refuse (None: once in a while under a muggins profile, the only
@@ -448,26 +504,44 @@ def with_claims(pick: Picker, data: Json, profile: Profile, shows: Sequence[str]
     wanted = not one_in(pick, 4) if profile.muggins else one_in(pick, 12)
     if not spoil and not wanted:
         return data
-    claims = draw_claims(pick, data["plays"], shows)
+    claims = draw_claims(pick, data["plays"], shows, spots, profile)
     if spoil or (spoil is None and profile.muggins and claims and one_in(pick, 3)):
         claims.append(spoiled_claim(pick, claims, data["plays"], shows))
     return {**data, "claims": claims} if claims else data
 
 
-def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str]) -> list[Json]:
-    """Claims on some of the plays (by index) and shows (a seat's hand, or the crib), mostly short
-    of or near the true points (a count left out is claimed in full); now and then a claim on a
-    count that is never claimed (a last card, heels, three for last)."""
+def draw_claims(pick: Picker, plays: Sequence[str], shows: Sequence[str], spots: Spots, profile: Profile) -> list[Json]:
+    """Claims on some of the plays (by index) and shows (a seat's hand, or the crib), of 0 to a
+    few points (a count left out is claimed in full); and claims of the counts that are never
+    claimed, on the spot where each scores (`spots`) and mostly short (never_claimed_points), as
+    an engine that pegs such a claim would peg less: half the time a last-card claim on a card
+    that ends a count, half the time his heels with a jack turned, half the time three for last
+    where it is scored; now and then one where nothing scores."""
     cards = [index for index, token in enumerate(plays) if token != "go"]
     claims: list[Json] = [
         {"play": index, "points": one_of(pick, CLAIMED_PLAY_POINTS)} for index in cards if one_in(pick, 3)
     ]
     claims += [{"show": owner, "points": between(pick, 0, MOST_SHOW_POINTS)} for owner in shows if one_in(pick, 2)]
-    if cards and one_in(pick, 3):
-        claims.append({"last_card": one_of(pick, cards), "points": between(pick, 0, 2)})
-    if one_in(pick, 6):
-        claims.append({one_of(pick, ("heels", "three_for_last")): True, "points": between(pick, 0, 3)})
+    if spots.ends and one_in(pick, 2):
+        claims.append({"last_card": one_of(pick, spots.ends), "points": never_claimed_points(pick, LAST_CARD)})
+    elif cards and one_in(pick, 8):
+        claims.append({"last_card": one_of(pick, cards), "points": never_claimed_points(pick, LAST_CARD)})
+    heels = spots.starter is not None and spots.starter.rank == JACK
+    for kind, scored, worth in (
+        ("heels", heels, profile.heels),
+        ("three_for_last", spots.three_for_last, profile.three_for_last),
+    ):
+        if one_in(pick, 2 if scored else 12):
+            claims.append({kind: True, "points": never_claimed_points(pick, worth)})
     return claims
+
+
+def never_claimed_points(pick: Picker, worth: int) -> int:
+    """A claim of a count worth `worth` that is never claimed: two times in three short of it (0
+    to worth - 1), else the worth or one more."""
+    if worth > 0 and not one_in(pick, 3):
+        return pick.index(worth)
+    return worth + pick.index(2)
 
 
 def spoiled_claim(pick: Picker, claims: Sequence[Json], plays: Sequence[str], shows: Sequence[str]) -> Json:
@@ -492,11 +566,18 @@ def spoiled_claim(pick: Picker, claims: Sequence[Json], plays: Sequence[str], sh
 
 
 def deal_input(pick: Picker, profile: Profile) -> Json:
-    """A deck and a cut depth (maybe a bad one); with three or four seats, the dealer's seat."""
+    """A deck and a cut depth: often on either side of a packet's edge (a packet keeps at least
+    SMALLEST_PACKET cards), now and then anywhere (maybe a bad one); with three or four seats, the
+    dealer's seat."""
     deck = take_deck(pick)
     stock = len(DECK) - profile.seats * profile.cards_dealt - profile.crib_from_deck
-    shallowest, deepest = (0, stock) if one_in(pick, 8) else (SMALLEST_PACKET, stock - SMALLEST_PACKET)
-    data: Json = {"deck": texts(deck), "cut": between(pick, shallowest, deepest)}
+    if one_in(pick, 4):
+        edges = (SMALLEST_PACKET - 1, SMALLEST_PACKET, stock - SMALLEST_PACKET, stock - SMALLEST_PACKET + 1)
+        cut = one_of(pick, edges)
+    else:
+        shallowest, deepest = (0, stock) if one_in(pick, 8) else (SMALLEST_PACKET, stock - SMALLEST_PACKET)
+        cut = between(pick, shallowest, deepest)
+    data: Json = {"deck": texts(deck), "cut": cut}
     return data if profile.seats == 2 else {"dealer": one_of(pick, seats_of(profile)), **data}
 
 
@@ -607,11 +688,13 @@ def cut_round(pick: Picker, cutting: Sequence[str], tied: int, profile: Profile)
 # --- hands and games ---------------------------------------------------------------------------
 
 
-def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False) -> Json:
+def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False, first_hand: bool = False) -> Json:
     """One deal as a hand of a game gives it: `dealt` + `starter` (+ `crib_card` with three
     players) or `deck` + `cut`, dealt round the table from the dealer's left; the discards, the
     plays, and maybe muggins claims; all legal, unless `corrupt`: then the plays are spoiled, or
-    a seat discards a card dealt to another, or a claim is refused (HAND_CORRUPTIONS)."""
+    a seat discards a card dealt to another, or a claim is refused, or a seat is dealt a card too
+    many or too few (HAND_CORRUPTIONS). A jack is turned more often than by chance (his heels),
+    and a cut is often on a packet's edge. `first_hand`: the first of a game (three for last)."""
     order, size, seats = turn_order(dealer, profile), profile.cards_dealt, seats_of(profile)
     dealt_cards = len(order) * size
     body: Json = {}
@@ -619,7 +702,7 @@ def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False
         deck = take_deck(pick)
         cards = {seat: deck[place : dealt_cards : len(order)] for place, seat in enumerate(order)}
         stock = deck[dealt_cards + profile.crib_from_deck :]
-        cut = between(pick, SMALLEST_PACKET, len(stock) - SMALLEST_PACKET)
+        cut = stock_cut(pick, stock)
         starter = stock[cut]
         unused = [card for card in stock if card != starter]
         body.update(deck=texts(deck), cut=cut)
@@ -628,7 +711,7 @@ def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False
         pool = list(DECK)
         cards = {seat: take_cards(pick, pool, size, bias) for seat in order}
         crib_cards = take_cards(pick, pool, profile.crib_from_deck, bias)  # three players: one
-        starter = take_starter(pick, pool, bias)
+        starter = take_starter(pick, pool, bias) if not one_in(pick, JACK_TURNED) else take_jack(pick, pool)
         unused = pool
         body.update(dealt={seat: texts(cards[seat]) for seat in seats}, starter=str(starter))
         if crib_cards:
@@ -644,11 +727,39 @@ def hand_body(pick: Picker, profile: Profile, dealer: str, corrupt: bool = False
         seat = one_of(pick, seats)
         foreign = [card for other in seats if other != seat for card in cards[other]]
         body["discards"][seat] = [str(one_of(pick, foreign)), *body["discards"][seat][1:]]
-    return with_claims(pick, body, profile, shows=(*seats, "crib"), spoil=spoiled == "claim")
+    if spoiled == "dealt" and "dealt" in body:  # rule input.cards: each seat is dealt cards_dealt cards
+        seat = one_of(pick, seats)
+        body["dealt"][seat] = (
+            [*body["dealt"][seat], str(one_of(pick, unused))] if one_in(pick, 2) else body["dealt"][seat][1:]
+        )
+    spots = Spots(count_ends(run, body["plays"]), starter, first_hand and profile.three_for_last > 0)
+    return with_claims(pick, body, profile, shows=(*seats, "crib"), spoil=spoiled == "claim", spots=spots)
+
+
+def stock_cut(pick: Picker, stock: Sequence[Card]) -> int:
+    """A legal cut depth over `stock` (each packet keeps SMALLEST_PACKET cards): now and then one
+    that turns a jack (his heels), else often one on a packet's edge (the rule's line)."""
+    legal = range(SMALLEST_PACKET, len(stock) - SMALLEST_PACKET + 1)
+    jacks = [depth for depth in legal if stock[depth].rank == JACK]
+    if jacks and one_in(pick, JACK_TURNED):
+        return one_of(pick, jacks)
+    if one_in(pick, 4):
+        return one_of(pick, (legal[0], legal[-1]))
+    return one_of(pick, legal)
+
+
+def take_jack(pick: Picker, pool: list[Card]) -> Card:
+    """A jack out of `pool` (any card, if the hands hold all four)."""
+    card = one_of(pick, [card for card in pool if card.rank == JACK] or pool)
+    pool.remove(card)
+    return card
 
 
 def score_before(pick: Picker, target: int) -> int:
-    """A running score: anything below the target, or near it."""
+    """A running score: anything below the target, or near it, or a few points short of it (a
+    heels, a go or three for last may reach it exactly)."""
+    if one_in(pick, 4):
+        return target - between(pick, 1, 4)
     if one_in(pick, 2):
         return target - 1 - pick.index(min(NEAR_TARGET, target))
     return pick.index(target)
@@ -660,7 +771,7 @@ def hand_input(pick: Picker, profile: Profile) -> Json:
     dealer = one_of(pick, seats_of(profile))
     scores = {side: score_before(pick, profile.target) for side in sides_of(profile)}
     first_hand = one_in(pick, 2)
-    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 4))
+    body = hand_body(pick, profile, dealer, corrupt=one_in(pick, 4), first_hand=first_hand)
     data = {"dealer": dealer, "scores": scores, "first_hand": first_hand, **body}
     if profile.seats < len(SEAT_NAMES) and one_in(pick, 12):
         data["scores"] = {**scores, SEAT_NAMES[profile.seats]: 0}
@@ -706,13 +817,14 @@ def skunk_lines(profile: Profile) -> list[int]:
 
 def pick_steering(pick: Picker, profile: Profile) -> Steering | None:
     """In a profile with skunks, most games are steered, most of them to a skunk line; where a
-    skunk ends a match, a third of them just below its line (only such a game shows that rule). A
-    deep goal (below a third of the target: a triple skunk's) is steered with many tries a hand."""
+    skunk ends a match, a third of them to either side of its line (30 and 31 for a line below 31:
+    only such a game shows that rule, and where it is drawn). A deep goal (below a third of the
+    target: a triple skunk's) is steered with many tries a hand."""
     lines = skunk_lines(profile)
     if not lines or one_in(pick, 4):
         return None
     if profile.triple_skunk_ends_match and one_in(pick, 3):
-        goal = min(lines)  # the last score of the deepest class
+        goal = one_of(pick, sorted(lines)[:2])  # the last score of the deepest class, and the first out of it
     else:
         goal = one_of(pick, lines) if not one_in(pick, 4) else pick.index(profile.target)
     if goal * DEEP_GOAL < profile.target:  # a loser held this low needs the best of many hands
@@ -751,7 +863,7 @@ def steered_hand(
     not kept are thrown away, and need not shrink)."""
     best: tuple[float, Json] | None = None
     for _ in range(steering.tries_for(scores, profile.target)):
-        body = hand_body(tried, profile, dealer)
+        body = hand_body(tried, profile, dealer, first_hand=first_hand)
         outcome = hand_outcome(profile, body, dealer, scores, first_hand)
         cost = steering.cost(*outcome, profile.target) if outcome else inf
         if best is None or cost < best[0]:
@@ -760,7 +872,7 @@ def steered_hand(
     return best[1]
 
 
-HAND_CORRUPTIONS = ("plays", "plays", "plays", "discard", "discard", "claim")
+HAND_CORRUPTIONS = ("plays", "plays", "plays", "discard", "discard", "dealt", "claim")
 GAME_SHAPES = ("whole", "whole", "whole", "whole", "short", "over", "spoiled")
 
 
@@ -802,7 +914,7 @@ def game_hands(pick: Picker, profile: Profile, dealer: str, shape: str) -> Playe
         if steering and not spoil:
             body = steered_hand(tried, profile, steering, dealer, scores, number == 0)
         else:
-            body = hand_body(pick, profile, dealer, corrupt=spoil)
+            body = hand_body(pick, profile, dealer, corrupt=spoil, first_hand=number == 0)
         hands.append(body)
         outcome = hand_outcome(profile, body, dealer, scores, number == 0)
         if outcome is None:  # rejected: the game stops there
@@ -880,7 +992,8 @@ def plays(op: str, name: str) -> bool:
 def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] = ()) -> list[str]:
     """Main profiles first and more often than variants (`<main>--<reading>`); for games, the
     profiles with skunks (where the end of a game has most rules) twice as often again; for
-    matches, a profile whose triple skunk ends the match as often as a main profile. Only
+    matches, a profile whose triple skunk ends the match as often as a main profile; for the
+    operations that carry claims (CLAIMED), a muggins profile as often as a main profile. Only
     the profiles the operation is played under (see `plays`). Profiles whose main profile is in
     `later` come once each and at the end."""
 
@@ -897,7 +1010,8 @@ def weighted_profiles(profiles: Sequence[str], op: str, later: Collection[str] =
         if op == "match" and profile.triple_skunk_ends_match:
             return MAIN_PROFILE_WEIGHT  # the one match rule that only these matches show
         skunks = SKUNK_PROFILE_WEIGHT if op == "game" and skunk_lines(profile) else 1
-        return (1 if "--" in name else MAIN_PROFILE_WEIGHT) * skunks
+        main = "--" not in name or (op in CLAIMED and profile.muggins)  # claims count only under muggins
+        return (MAIN_PROFILE_WEIGHT if main else 1) * skunks
 
     return [name for name in ordered for _ in range(weight(name))]
 

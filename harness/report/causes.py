@@ -8,8 +8,9 @@ import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cribcheck.harness.operations.divergence import describe
 from cribcheck.harness.report.common import needs_detail, rerun_command
-from cribcheck.harness.results.diagnosis import Cause, Diagnosis, RankedRule
+from cribcheck.harness.results.diagnosis import READING, Cause, Diagnosis, RankedRule
 from cribcheck.harness.results.results import CaseResult, RunHeader
 
 RANKED_SHOWN = 5  # rules named on the ranked-rules line
@@ -37,12 +38,29 @@ def heading(cause: Cause) -> str:
 
 
 def detail(cause: Cause, total: int) -> str:
-    """`rule peg.runs; a known bug (mutant peg-run-in-order-only) reproduces 76 of the 94 failing results`."""
+    """`rule peg.runs; a known bug (mutant peg-run-in-order-only) reproduces the whole answer of
+    76 of the 94 failing results`, then what else the cause says (extras)."""
     rules = f"rule{'s' if len(cause.rules) > 1 else ''} {', '.join(cause.rules)}" if cause.rules else "no rule"
-    share = f"{cause.explains} of the {total} failing result{'s' if total != 1 else ''}"
+    part = f"{cause.explains} of the {total} failing result{'s' if total != 1 else ''}"
     if cause.mutant:
-        return f"{rules}; a known bug (mutant {cause.mutant}) reproduces {share}"
-    return f"{rules}; {share}"
+        part = f"a known bug (mutant {cause.mutant}) reproduces the whole answer of {part}"
+    elif cause.reading:
+        part = f"the profile {cause.reading} answers as the engine does in {part}"
+    return "; ".join([rules, part, *extras(cause)])
+
+
+def extras(cause: Cause) -> list[str]:
+    """What a cause says beyond its rules and share, each a clause."""
+    found = []
+    if cause.shared:
+        found.append(f"{cause.shared} of them show another cause too (one answer, two differences)")
+    if cause.resembles:
+        what = cause.resembles.removeprefix(READING)
+        kind = "reading" if cause.resembles.startswith(READING) else "known bug"
+        found.append(f"resembles the {kind} {what}, which differs where the engine is right (not named)")
+    if (cause.mutant or cause.reading) and cause.signatures:
+        found.append(f"what differs: {describe(cause.signatures[0])}")
+    return found
 
 
 def explain_command(header: RunHeader | None, name: str) -> str | None:

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cribcheck.harness.operations.capabilities import Capabilities
-from cribcheck.harness.report.causes import detail, explain_command, failing_total
+from cribcheck.harness.report.causes import detail, explain_command, extras, failing_total
 from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
@@ -258,6 +258,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["name"] = _name
+    env.filters["whole"] = Block  # a text of the suite's own shown whole (the rules book's statements)
     env.globals["split_profile"] = _split_profile
     env.globals["anchor"] = rule_anchor
     env.globals["newline"] = "\n"  # a line's end inside <pre> (trim_blocks takes the template's own)
@@ -507,6 +508,8 @@ class _Page:
                     "mutant": cause.mutant,
                     "rules": [(rule, rule_anchor(rule)) for rule in cause.rules],
                     "detail": detail(cause, total),
+                    "reading": cause.reading,
+                    "extras": extras(cause),
                     "explains": cause.explains,
                     "total": total,
                     "case": cause.case,

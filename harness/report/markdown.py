@@ -22,6 +22,7 @@ from itertools import islice
 
 from cribcheck.harness.report.causes import (
     explain_command,
+    extras,
     failing_total,
     heading,
     ranked_line,
@@ -148,10 +149,15 @@ class MarkdownReporter(CollectingReporter):
         lines = [f"{level} Likely causes of the {total:,} failing result{'s' if total != 1 else ''}", ""]
         for number, cause in enumerate(diagnosis.causes[:CAUSES], start=1):
             rules = ", ".join(md_code(rule) for rule in cause.rules) or "no rule"
-            known = f"a known bug (mutant {md_code(cause.mutant)}) reproduces " if cause.mutant else ""
+            known = ""
+            if cause.mutant:
+                known = f"a known bug (mutant {md_code(cause.mutant)}) reproduces the whole answer of "
+            elif cause.reading:
+                known = f"the profile {md_code(cause.reading)} answers as the engine does in "
+            more = "".join(f"; {md_text(extra)}" for extra in extras(cause))
             lines.append(
                 f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
-                f"{known}{cause.explains:,} of the {total:,} failing results."
+                f"{known}{cause.explains:,} of the {total:,} failing results{more}."
             )
             found = (explain_command(self._header, cause.case), smallest_rerun(self._header, cause, self._results))
             commands = [md_code(command) for command in found if command]

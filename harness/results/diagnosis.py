@@ -13,6 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cribcheck.harness.operations.divergence import Signature
+
+READING = "reading:"  # a known answer that is another profile's (a dispute's other reading, a variant): `reading:NAME`
+
 
 @dataclass(frozen=True)
 class RankedRule:
@@ -45,9 +49,14 @@ class RankedRule:
 @dataclass(frozen=True)
 class Cause:
     """One likely cause: the rules it points at (most likely first), how many failing results it
-    explains, the known bug (a mutant's name, or None for failures no known bug explains), a plain
-    description, the smallest failing case to look at first (`ID[profile]`), and every failing
-    result it explains (`ID[profile]`, smallest first)."""
+    explains, the known bug (a mutant's name, only when it reproduces the engine's whole answer on
+    the cause's results; None otherwise), a plain description, the smallest failing case to look
+    at first (`ID[profile]`), and every failing result it explains (`ID[profile]`, smallest
+    first). A cause made from what differs has its divergence signatures; `reading` names the
+    profile whose answers are the engine's (a dispute's other reading, a variant), `convention`
+    the hello claim that accepts a known convention, `resembles` a known bug that matches the
+    engine only where it is wrong (never named), and `shared` counts its results that another
+    cause holds too (one result can show two bugs)."""
 
     rules: tuple[str, ...]
     explains: int
@@ -55,6 +64,11 @@ class Cause:
     description: str
     case: str
     results: tuple[str, ...] = ()
+    signatures: tuple[Signature, ...] = ()
+    reading: str | None = None
+    convention: str | None = None
+    resembles: str | None = None
+    shared: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +78,11 @@ class Cause:
             "description": self.description,
             "case": self.case,
             "results": list(self.results),
+            "signatures": [signature.to_json() for signature in self.signatures],
+            "reading": self.reading,
+            "convention": self.convention,
+            "resembles": self.resembles,
+            "shared": self.shared,
         }
 
     @classmethod
@@ -76,7 +95,18 @@ class Cause:
             description=str(data["description"]),
             case=str(data["case"]),
             results=tuple(str(name) for name in data.get("results", ())),
+            signatures=tuple(
+                Signature.from_json(one) for one in data.get("signatures", ()) if isinstance(one, Mapping)
+            ),
+            reading=_text_or_none(data.get("reading")),
+            convention=_text_or_none(data.get("convention")),
+            resembles=_text_or_none(data.get("resembles")),
+            shared=int(data.get("shared", 0)),
         )
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,8 @@ FLAGS = (
 )
 CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser")
 TIMEOUT = 30.0
+# Two animation frames (the page is painted as it now is), then where it is scrolled to.
+PAINTED = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done([scrollX, scrollY]))))"
 # Put the two pipe ends on descriptors 3 and 4 (by way of free descriptors, in case one of them is
 # already 3 or 4), then become Chromium.
 WIRE = (
@@ -199,8 +201,12 @@ class Page:
         self.send("Input.insertText", {"text": text})
 
     def screenshot(self, scale: float = 1.0) -> bytes:
-        """The viewport as PNG, scaled down by `scale` (a small picture is quick to check)."""
-        clip = {"x": 0, "y": 0, "width": self.width, "height": self.height, "scale": scale}
+        """The viewport as PNG, scaled down by `scale` (a small picture is quick to check), where the
+        page is scrolled to (the clip is in the document's coordinates), once painted."""
+        x, y = self.send("Runtime.evaluate", {"expression": PAINTED, "awaitPromise": True, "returnByValue": True})[
+            "result"
+        ]["value"]
+        clip = {"x": x, "y": y, "width": self.width, "height": self.height, "scale": scale}
         return base64.b64decode(self.send("Page.captureScreenshot", {"format": "png", "clip": clip})["data"])
 
     def _events(self, method: str) -> list[dict[str, Any]]:
@@ -291,6 +297,16 @@ def ink(data: bytes) -> Ink:
     total = sum(counts.values())
     background = max(counts.values())
     return Ink(share=(total - background) / total, colours=len(counts))
+
+
+def docs_screenshot(page: Page, path: Path) -> None:
+    """A screenshot of `page` as it is, which must not be blank; saved as the docs' picture `path`
+    when CRIBCHECK_UPDATE_DOCS=1."""
+    picture = page.screenshot()
+    seen = ink(page.screenshot(scale=0.25))
+    assert seen.share > 0.05 and seen.colours > 20, seen
+    if os.environ.get("CRIBCHECK_UPDATE_DOCS") == "1":
+        save(path, picture)
 
 
 def save(path: Path, data: bytes) -> None:

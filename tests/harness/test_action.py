@@ -97,6 +97,9 @@ def test_the_action_writes_every_report_and_uploads_them_whatever_happens() -> N
     run = steps["Run the suite"]["run"]
     for flag in ("--junit", "--markdown", "--html", "--report"):
         assert flag in run
+    # the rules book beside the reports, the HTML report linking to it: on unless the input says false
+    assert action["inputs"]["rules-book"]["default"] == "true"
+    assert 'rules --html "$REPORT_DIR/rules.html"' in run and "words+=(--rules-book rules.html)" in run
     assert "|| status=$?" in run  # the run's failure does not stop the steps after it
     for name in ("Step summary", "Upload the reports", "Exit status"):
         assert steps[name]["if"] == "always()"
@@ -265,8 +268,10 @@ def test_the_recipe_passes_in_a_fresh_folder_with_no_expectations_file_and_leave
     assert "no cribcheck-expectations.yaml: every failure counts" in log
     reports = folder / "cribcheck-report"
     names = sorted(path.name for path in reports.iterdir())
-    assert names == ["cribcheck.html", "cribcheck.jsonl", "cribcheck.md", "cribcheck.xml"]
+    assert names == ["cribcheck.html", "cribcheck.jsonl", "cribcheck.md", "cribcheck.xml", "rules.html"]
     assert f"upload cribcheck-report: {names}" in log
+    book = (reports / "rules.html").read_text(encoding="utf-8")
+    assert '<article data-rule class="rule" id="show.nobs">' in book
     markdown = (reports / "cribcheck.md").read_text(encoding="utf-8")
     assert summary.read_text(encoding="utf-8") == markdown
     assert "**passed**, compliance 100.0%" in markdown
@@ -300,7 +305,7 @@ def test_the_recipes_engine_that_cannot_start_still_leaves_every_report(tmp_path
     assert not ok
     assert "Exit status: exit 2" in log
     names = sorted(path.name for path in (folder / "cribcheck-report").iterdir())
-    assert names == ["cribcheck.html", "cribcheck.jsonl", "cribcheck.md", "cribcheck.xml"]
+    assert names == ["cribcheck.html", "cribcheck.jsonl", "cribcheck.md", "cribcheck.xml", "rules.html"]
     assert "could not be started" in summary.read_text(encoding="utf-8")
 
 
@@ -312,3 +317,34 @@ def test_the_recipe_uses_a_ref_that_exists() -> None:
     tags = subprocess.run(["git", "tag"], cwd=REPO_ROOT, capture_output=True, text=True, check=False).stdout.split()
     assert uses.group(1) == "main" or uses.group(1) in tags
     assert "pin a full commit SHA" in DOCS_RECIPE
+
+
+@pytest.mark.parametrize("value", ["true", "false", "yes"])
+def test_the_rules_book_input_writes_the_book_and_links_the_report_to_it_or_neither(tmp_path: Path, value: str) -> None:
+    """The step 'Run the suite' alone, with a stand-in cribcheck that records how it is called."""
+    action = yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+    step = next(step for step in action["runs"]["steps"] if step.get("id") == "run")
+    venv = tmp_path / "runner-temp" / "cribcheck-venv" / "bin"
+    venv.mkdir(parents=True)
+    calls = tmp_path / "calls"
+    (venv / "cribcheck").write_text(f'#!/bin/sh\necho "$*" >> {calls}\n', encoding="utf-8")
+    (venv / "cribcheck").chmod(0o755)
+    given = {"engine": "", "expectations": "", "report-dir": "out", "rules-book": value}
+    env = {key: evaluate(text, {"inputs": given}) for key, text in step["env"].items()}
+    output = tmp_path / "github-output"
+    done = subprocess.run(
+        ["bash", "-e", "-c", step["run"]],
+        cwd=tmp_path,
+        env={**os.environ, **env, "RUNNER_TEMP": str(tmp_path / "runner-temp"), "GITHUB_OUTPUT": str(output)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    made = calls.read_text(encoding="utf-8").splitlines() if calls.exists() else []
+    if value == "true":
+        assert made[0] == "rules --html out/rules.html" and made[1].endswith("--rules-book rules.html"), made
+    elif value == "false":
+        assert len(made) == 1 and made[0].startswith("run ") and "rules" not in made[0], made
+    else:  # neither true nor false: a setup error, said, and nothing run
+        assert made == [] and done.returncode == 2 and "rules-book is true or false" in done.stdout
+        assert "exit-status=2" in output.read_text(encoding="utf-8")

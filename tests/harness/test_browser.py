@@ -32,7 +32,7 @@ import pytest
 from cribcheck.harness.cli import main
 from cribcheck.harness.contract.files import REPO_ROOT
 
-from .browser import Browser, Page, chromium, ink
+from .browser import Browser, Page, chromium, docs_screenshot, ink
 
 SCREENSHOT = REPO_ROOT / "docs" / "img" / "report-html.png"
 VISIBLE = "(el) => el.getClientRects().length > 0"
@@ -212,14 +212,7 @@ def test_the_page_opens_with_the_likely_causes(browser_path: str, alone: dict[st
         assert count(quiet, "table.profiles tr[data-na]", visible=True) == idle
         assert count(quiet, "#filters", visible=True) == 0
 
-        shot = browser.open(url, width=1280, height=1000)
-        picture = shot.screenshot()
-        small = shot.screenshot(scale=0.25)
-    seen = ink(small)
-    assert seen.share > 0.05 and seen.colours > 20, seen
-    if os.environ.get("CRIBCHECK_UPDATE_DOCS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        SCREENSHOT.write_bytes(picture)
+        docs_screenshot(browser.open(url, width=1280, height=1000), SCREENSHOT)
 
 
 def test_two_engines_side_by_side_in_a_real_browser(browser_path: str, side_by_side: dict[str, Any]) -> None:

@@ -74,6 +74,8 @@ WITNESSES: dict[tuple[str, int], Witness] = {
     ("peg", 0): lambda tmp, mp: shlex.split("peg --pone 7C 8D KS --dealer 8H 6S AC --plays 7C 8H 8D 6S go AC"),
     ("peg", 1): lambda tmp, mp: ["peg", "--pone", "7C", "--dealer", "8H", "--plays", "8H"],  # not the pone's turn
     ("peg", 2): lambda tmp, mp: ["peg", "--a", "7C", "--b", "8H", "--c", "9D", "--dealer", "8H", "6S", "--plays"],
+    ("rules", 0): lambda tmp, mp: ["rules", "--markdown", str(tmp / "rules.md")],
+    ("rules", 2): lambda tmp, mp: ["rules", "--html", str(tmp / "no-such-folder" / "rules.html")],
     ("smoke", 0): lambda tmp, mp: ["smoke", "--engine", SERVE],
     ("smoke", 1): lambda tmp, mp: ["smoke", "--engine", zoo("all_wrong")],
     ("smoke", 2): lambda tmp, mp: ["smoke", "--engine", "false"],

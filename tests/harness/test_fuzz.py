@@ -31,6 +31,7 @@ from cribcheck.harness.corpus.lint import lint
 from cribcheck.harness.engine.adapter import Adapter, Rejected
 from cribcheck.harness.engine.engines import InProcessEngine, reference_engine
 from cribcheck.harness.engine.serve import reference_adapter
+from cribcheck.harness.fuzz.distinct import ERROR_RELATION, resembles, signatures_of, words
 from cribcheck.harness.fuzz.findings import (
     Finding,
     case_document,
@@ -49,7 +50,6 @@ from cribcheck.harness.fuzz.fuzz import (
     main_profile,
     report_lines,
     same_elsewhere,
-    signature,
 )
 from cribcheck.harness.fuzz.strategies import (
     CORRUPTIONS,
@@ -73,6 +73,7 @@ from cribcheck.harness.mutants.catalogue import get_mutant, mutant_names
 from cribcheck.harness.mutants.engine import mutant_adapter, mutant_engine
 from cribcheck.harness.mutants.kill_table import kills
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
+from cribcheck.harness.operations.divergence import Signature
 from cribcheck.reference import full_deck, load_profile, parse_cards, play_pegging, play_round, profile_names, seats_of
 
 SERVE_MUTANT = [sys.executable, "-m", "cribcheck.harness.cli", "serve", "--mutant"]
@@ -199,8 +200,12 @@ def test_a_mutant_in_process_is_found_shrunk_and_written_as_a_sound_case(tmp_pat
 def test_a_disagreement_found_in_a_hand_or_a_game_ends_as_a_show(tmp_path: Path) -> None:
     # Bounded by examples, not by time: on a busy machine a search of 8 s stopped before the show
     # was reached (a CI run failed so). Each search has 300 examples; the clocks are only a backstop.
-    settings_ = FuzzSettings(**{**QUICK, "shrink_seconds": 300.0, "simplify_seconds": 600.0})
+    # Seed 3: the bug is first seen in a hand (its nobs pegged 2), and the simpler search finds a
+    # show whose nobs is counted 2 the same way.
+    settings_ = FuzzSettings(**{**QUICK, "seed": 3, "shrink_seconds": 300.0, "simplify_seconds": 600.0},
+                             operations=("show", "hand", "game"))  # fmt: skip
     result = fuzz(mutant_engine("nobs-worth-2"), settings_)
+    assert result.detected_op == "hand"
     assert result.finding is not None and result.finding.example.op == "show"
     path = write_case(case_document(result.finding, 0, "mutant nobs-worth-2"), tmp_path / "out")
     assert assert_sound(path, "nobs-worth-2").rules == ("show.nobs",)
@@ -369,7 +374,7 @@ def test_a_second_bug_is_not_hidden_by_the_first() -> None:
     wanted = FuzzSettings(seconds=None, max_examples=400, seed=0, max_findings=3, shrink_seconds=2.0,
                           simplify_seconds=0.0, profiles=("six-card",), operations=("show", "pegging"))  # fmt: skip
     result = fuzz(engine, wanted)
-    assert len({signature(found.finding) for found in result.found}) == len(result.found) >= 2
+    assert len(set(result.signatures)) == len(result.found) >= 2
     said = {found.finding.example.op: " ".join(found.finding.mismatches) for found in result.found}
     assert "nobs: expected 1, got 2" in said["show"]  # one for his nobs; the bug pays 2
     assert "points" in said["pegging"]  # a pair royal pegs 6; the bug pegs 4
@@ -377,20 +382,23 @@ def test_a_second_bug_is_not_hidden_by_the_first() -> None:
 
 def test_one_bug_under_every_profile_is_one_finding_and_the_second_bug_is_found() -> None:
     """nobs worth 2 disagrees under every main profile; were each a finding of its own, they would
-    fill --max-findings before the pair royal pegged 4 (instead of 6) is found. The shows and
-    the pegging only (a hand or a game would need the simplifying search to become a show). Seed
-    14: each search ends well within its 3 s of shrinking (the whole run takes about 1 s), so
-    the result does not hang on the machine's speed."""
+    fill --max-findings before the pair royal pegged 4 (instead of 6) is found. (Its nobs in a
+    hand and in the crib are two signatures: their rules differ.) The shows and the pegging only
+    (a hand or a game would need the simplifying search to become a show). Seed 14: each search
+    ends well within its 3 s of shrinking (the whole run takes about 1 s), so the result does not
+    hang on the machine's speed."""
     engine = mutant_engine("nobs-worth-2+peg-pair-royal-4")
     ops = ("show", "play", "pegging")
     wanted = FuzzSettings(**{**QUICK, "max_examples": 600, "seed": 14, "max_findings": 3}, operations=ops)
     result = fuzz(engine, wanted)
-    assert result.stopped == "found" and len({signature(found.finding) for found in result.found}) == 3
+    assert result.stopped == "found" and len(set(result.signatures)) == 3
     shows = [found for found in result.found if found.finding.example.op == "show"]
     assert shows and all("breakdown.nobs: expected 1, got 2" in found.finding.mismatches for found in shows)
-    named = [main_profile(name) for found in shows for name in (found.finding.example.profile, *found.also)]
-    assert len(named) == len(set(named)) >= 5  # each main profile under one finding only
+    for found in shows:  # each main profile once under a finding
+        named = [main_profile(name) for name in (found.finding.example.profile, *found.also)]
+        assert len(named) == len(set(named))
     widest = max(shows, key=lambda found: len(found.also))
+    assert len(widest.also) >= 4
     assert {"six-card", "six-card-61", "six-card-match"} <= set(widest.also)
     assert main_profile(widest.finding.example.profile) not in map(main_profile, widest.also)
     pegged = [found for found in result.found if found.finding.example.op in ("play", "pegging")]
@@ -403,14 +411,14 @@ def test_the_same_input_is_tried_under_the_other_main_profiles() -> None:
     engine = mutant_engine("nobs-worth-2")
     example = Example("show", "six-card--muggins", {"cards": ["AC", "2C", "3C", "JS"], "starter": "AS", "crib": False})
     finding = judge_example(engine, example, "1")
-    assert finding is not None and signature(finding) == ("show", "six-card", "total")
-    known = {signature(finding)}
-    also = same_elsewhere(engine, finding, profile_names(), known)
+    assert finding is not None
+    (nobs,) = signatures_of(finding)  # his nobs (JS, the starter a spade) is worth 1; the bug gives 2
+    assert (nobs.field, nobs.reasons, nobs.relation) == ("breakdown.nobs", ("hand",), "one more")
+    also = same_elsewhere(engine, finding, nobs, profile_names())
     # four hand cards fit every main profile but five-card (three), which rejects them the same
     # way in both engines: not the same disagreement
     assert also == ("four-player", "six-card-61", "six-card-match", "three-player")
-    assert known == {("show", main, "total") for main in ("six-card", *also)}
-    assert same_elsewhere(reference_engine(), finding, profile_names(), known) == ()
+    assert same_elsewhere(reference_engine(), finding, nobs, profile_names()) == ()
 
 
 def test_operations_and_profiles_where_something_was_found_are_drawn_last() -> None:
@@ -440,16 +448,65 @@ def test_operations_and_profiles_where_something_was_found_are_drawn_last() -> N
     ]
 
 
-def test_a_finding_is_known_by_operation_main_profile_and_first_key() -> None:
-    example = Example("show", "six-card--loose-flush", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H"})
-    wrong = Finding(example, {}, {}, {"ok": {}}, None, ("total: expected 29, got 28", "breakdown.nobs: x"))
-    assert signature(wrong) == ("show", "six-card", "total")
-    nested = Finding(example, {}, {}, {"ok": {}}, None, ("scores.A: expected 3, got 4",))
-    assert signature(nested) == ("show", "six-card", "scores")
+def test_a_finding_is_known_by_its_divergence_signatures() -> None:
+    example = Example("show", "six-card", {"cards": ["5C", "5D", "5S", "JH"], "starter": "5H", "crib": False})
     failed = Finding(example, {}, {}, None, "timeout", ("the engine failed: timeout",))
-    assert signature(failed)[2] == "error"
-    other = Finding(example, {}, {}, {"rejected": {}}, None, ("expected a result, got rejection x",))
-    assert signature(other)[2] == "(answer)"
+    assert signatures_of(failed) == (Signature("show", "(answer)", "", (), ERROR_RELATION),)
+    # the 29 hand: the bug counts its nobs twice (2, not 1) and its total one more (30)
+    expected = {"total": 29, "breakdown": {"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}}
+    answer = {"ok": {"total": 30, "breakdown": {**expected["breakdown"], "nobs": 2}}}
+    wrong = Finding(example, expected, expected, answer, None, ("total: expected 29, got 30",))
+    (nobs,) = signatures_of(wrong)  # the total follows from the breakdown: no signature of its own
+    assert (nobs.field, nobs.reasons, nobs.relation) == ("breakdown.nobs", ("hand",), "one more")
+
+
+def test_a_simpler_operation_differs_the_same_way_when_its_field_reasons_and_relation_do() -> None:
+    shown = Signature("show", "breakdown.nobs", "", ("hand",), "one more")
+    assert resembles(shown, Signature("game", "events[*].breakdown.nobs", "show", ("hand",), "one more"))
+    assert resembles(shown, Signature("match", "games[*].events[*].breakdown.nobs", "show", ("hand",), "one more"))
+    assert not resembles(shown, Signature("game", "events[*].breakdown.nobs", "show", ("crib",), "one more"))
+    assert not resembles(shown, Signature("game", "events[*].breakdown.nobs", "show", ("hand",), "twice"))
+    heels = Signature("hand", "events", "heels", (), "another event than the reference's")
+    assert not resembles(Signature("hand", "events", "show", (), "another event than the reference's"), heels)
+    played = Signature("play", "breakdown.pairs", "", (), "less")
+    assert resembles(played, Signature("pegging", "events[*].scoring.pairs", "play", (), "less"))
+
+
+def test_a_signature_is_shown_escaped_and_bounded() -> None:
+    hostile = Signature("show", "total", "", (), "\x1b[2J\u202e" + "x" * 1000)
+    shown = words(hostile)
+    assert "\x1b" not in shown and "\u202e" not in shown and "\\x1b" in shown
+    assert len(shown) <= 300 and shown.endswith("…")
+
+
+def test_two_bugs_that_fail_the_same_key_are_two_findings_each_of_its_own_bug() -> None:
+    """The last card of all scores nothing, and pairs and runs reach back across a reset: two bugs
+    of two rules, both seen first in the same key (a pegging's points and events), so the
+    distinctness of before (operation, profile, first key) gave one finding. By signature they
+    are two, and each finding's case is failed by its own bug alone. Seed 0: the first example
+    (AC 2C 3C 4C against 5C 6C 7C 8C) shows both; it is the first finding (the lead 8C makes a
+    run of four across the reset), and the second search passes over it to a pegging where only
+    the last card differs."""
+    engine = mutant_engine("no-point-for-last-card+peg-across-reset")
+    wanted = FuzzSettings(**{**QUICK, "max_examples": 100, "max_findings": 2, "shrink_seconds": 2.0},
+                          operations=("pegging",), profiles=("six-card",))  # fmt: skip
+    result = fuzz(engine, wanted)
+    assert len(result.found) == 2 and len(set(result.signatures)) == 2
+    across, last = (
+        next(found for found in result.found if found.signature.event == kind) for kind in ("play", "last_card")
+    )
+    assert "lead" in across.signature.reasons and last.signature.reasons == ("last card",)
+    first_keys = {found.finding.mismatches[0].split(":")[0].split(".")[0] for found in (across, last)}
+    assert first_keys == {"points"}  # the key that hid the second bug behind the first
+    alone = {name: mutant_engine(name) for name in ("no-point-for-last-card", "peg-across-reset")}
+    assert judge_example(alone["peg-across-reset"], across.finding.example, "1") is not None
+    assert judge_example(alone["no-point-for-last-card"], last.finding.example, "2") is not None
+    assert judge_example(alone["peg-across-reset"], last.finding.example, "3") is None
+    lines = report_lines(result)
+    assert lines[1] == "signatures found (how the engine differs from the reference):"
+    assert any(
+        line.startswith("  ") and "the point for the last card" in line for line in lines[2 : 2 + len(result.found)]
+    )
 
 
 class ScriptedPicker:

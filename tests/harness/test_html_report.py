@@ -106,6 +106,12 @@ def test_a_published_rules_book_is_linked_only_when_one_is_given(tmp_path: Path)
     assert f'<a href="{book}#show.nobs">in the rules book</a>' in linked.read_text(encoding="utf-8")
     with pytest.raises(SystemExit):  # a file of this machine is refused: no page could follow it
         main([*run, "--html", str(linked), "--rules-book", "docs/rules.md"])
+    for elsewhere in ("../rules.html", "/tmp/rules.html", "rules.md", ".html"):
+        with pytest.raises(SystemExit):
+            main([*run, "--html", str(linked), "--rules-book", elsewhere])
+    # a page beside the report (the Action writes `cribcheck rules --html` into the reports' folder)
+    main([*run, "--html", str(linked), "--rules-book", "rules.html"])
+    assert '<a href="rules.html#show.nobs">in the rules book</a>' in linked.read_text(encoding="utf-8")
 
 
 def cells(text: str, rule: str) -> list[str]:

@@ -38,9 +38,11 @@ def test_failures_are_grouped_by_likely_cause(tmp_path: Path, capsys: pytest.Cap
     assert "| `show.nobs` | ✗ failed | 0/1 | 0 | 1 |" in text
     assert "| `show.runs` | ✓ passed | 1/1 | 1 | 0 |" in text
     assert "### Failures (2), by likely cause" in text
-    # two known bugs of the catalogue, one failure each: a four-card crib flush, then nobs for a starter jack
+    # one failure each: the four-card crib flush that D5's other reading scores (six-card--loose-flush
+    # answers as the engine does), then nobs for a starter jack (a known bug of the catalogue)
     crib = text.index(
-        "#### Cause 1: six-card\\: the crib's four cards of one suit score a flush of 4 without the starter (1)"
+        "#### Cause 1: your engine plays D5's other reading \\(crib four-flush scores 4; three hand cards + starter "
+        "score 4\\); claim six-card--loose-flush if you mean it (1)"
     )
     nobs = text.index("#### Cause 2: a jack turned as starter scores nobs in every set it is shown with (1)")
     assert crib < text.index("<code>buggy-crib-four-hearts[six-card]</code>") < nobs

@@ -76,6 +76,25 @@ def test_the_page_shows_every_engine_s_row(made: Path) -> None:
     assert (made / "docs" / "engines.html").stat().st_size > 0
 
 
+def dispute_rows(page: str) -> dict[str, list[str]]:
+    """The disputes table of the page: dN -> its cells (the dispute, each engine, the operations)."""
+    rows = [line for line in page.splitlines() if line.startswith('| <a id="d')]
+    return {row.split('"', 2)[1]: [cell.strip() for cell in row.strip("|").split(" | ")] for row in rows}
+
+
+def test_the_page_says_which_reading_of_each_dispute_each_engine_plays(made: Path) -> None:
+    page = (made / "docs" / "engines.md").read_text(encoding="utf-8")
+    assert f"| dispute | reference | {' | '.join(ENGINES)} | told by cases of |" in page
+    rows = dispute_rows(page)
+    assert list(rows) == [f"d{number}" for number in range(1, 11)]
+    assert all(row[1].startswith("the ruling (") for row in rows.values())  # the reference plays every ruling
+    # a crib jack of the starter's suit is nobs, and a four-card crib flush is nothing, in every engine's
+    # scoring (their show answers under six-card match the ruling's expectations, none the other's)
+    for number in ("d4", "d5"):
+        assert all(cell.startswith("the ruling (") for cell in rows[number][2:-1]), rows[number]
+    assert rows["d1"][2:-1] == ["not shown"] * len(ENGINES) and rows["d1"][-1] == "game"
+
+
 def test_cribbage_s_game_loop_bugs_are_each_a_case(made: Path) -> None:
     games, pegging = findings(made, "cribbage"), findings(made, "cribbage-events")
     plays = [case for case in games if case["op"] == "play"]

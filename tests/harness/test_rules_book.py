@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import yaml
 
 from cribcheck.harness.contract.files import CATALOGUE_FILE, REPO_ROOT
+from cribcheck.harness.corpus.cases import load_cases
+from cribcheck.harness.corpus.explain_rule import answer_line
 from cribcheck.harness.corpus.rules_book import AREAS, book
 
 BOOK_FILE = REPO_ROOT / "docs" / "rules.md"
@@ -49,40 +52,123 @@ def test_every_area_of_the_catalogue_schema_has_a_chapter() -> None:
 def test_a_rule_lists_the_cases_that_cite_it() -> None:
     # cases/show-five/pairs.yaml's s5-pair-in-hand cites show.pairs under five-card only
     text = section("show.pairs")
-    assert "\n  - `s5-pair-in-hand` (five-card), [cases/show-five/pairs.yaml](../cases/show-five/pairs.yaml)\n" in text
+    assert "\n- `s5-pair-in-hand` (five-card), [cases/show-five/pairs.yaml](../cases/show-five/pairs.yaml)\n" in text
 
 
 def test_a_rule_lists_its_cases_one_a_line() -> None:
     # issue 26: a rule's "Cases" was one line of thousands of characters
     for rule in CATALOGUE["rules"]:
         text = section(rule["id"])
-        listed = [line for line in text.splitlines() if line.lstrip().startswith("- `")]
+        listed = [line for line in text.splitlines() if line.startswith("- `")]
         cited = len(re.findall(r"`[^`]+` \([^)]*\), \[cases/", text))
         assert len(listed) == cited, rule["id"]  # each case line names one case
         assert all(line.count("](../cases/") == 1 for line in listed), rule["id"]
-    counts = re.findall(r"\*\*Cases \((\d+)\):\*\*", BOOK)
-    assert counts and all(int(count) >= 0 for count in counts)
+    counts = re.findall(r"<summary>Cases[^(]*\((\d+)\)</summary>", BOOK)
+    assert counts and all(int(count) > 0 for count in counts)
     case_lines = [line for line in BOOK.splitlines() if "](../cases/" in line]
     assert max(len(line) for line in case_lines) < 300
 
 
-def test_each_dispute_gives_both_readings_their_profiles_and_cases_under_each() -> None:
+def examples_of(text: str) -> list[tuple[str, str, list[str], str]]:
+    """The worked examples of a section: (case id, profile, the lines of its code block, its answer)."""
+    found = re.findall(
+        r"^\*\*Example[^*]*\*\* `([^`]+)` under `([^`]+)`: [^\n]*\n\n```text\n(.*?)\n```\n\nAnswer: `(.*?)` \(",
+        text,
+        re.MULTILINE | re.DOTALL,
+    )
+    return [(case, profile, lines.split("\n"), answer) for case, profile, lines, answer in found]
+
+
+def test_every_rule_shows_two_or_three_worked_examples_from_the_corpus() -> None:
+    cases = {case.id: case for case in load_cases()}
+    for rule in CATALOGUE["rules"]:
+        if rule["area"] == "dispute":
+            continue
+        shown = examples_of(section(rule["id"]))
+        citing = [case for case in cases.values() if rule["id"] in case.rules]
+        assert len(shown) == min(3, len(citing)) and len(shown) >= 1, rule["id"]
+        for case_id, profile, lines, answer in shown:
+            case = cases[case_id]
+            assert rule["id"] in case.rules and profile in case.profiles, (rule["id"], case_id)
+            assert not rule["profiles"] or profile in rule["profiles"], (rule["id"], case_id)
+            assert lines[0] == "Input" and f"Under {profile}" in lines, (rule["id"], case_id)
+            assert answer == answer_line(case, profile), (rule["id"], case_id)
+        # an example is the rule's own: the first cites it first (the rule is what it is about)
+        assert cases[shown[0][0]].rules[0] == rule["id"] or all(case.rules[0] != rule["id"] for case in citing), rule[
+            "id"
+        ]
+
+
+def test_the_examples_are_worked_as_a_player_counts_them() -> None:
+    # show.pairs' first example: 8C 8D 2H with KS: one pair, 2, and nothing else
+    case_id, profile, lines, answer = examples_of(section("show.pairs"))[0]
+    assert (case_id, profile) == ("s5-pair-in-hand", "five-card")
+    assert "  hand: 8C 8D 2H    starter: KS" in lines and "  pairs (2 each): 8C 8D = 2" in lines
+    assert lines[-1] == "  total: 2" and answer == "total 2 (pairs 2)"
+    # peg.thirty-one's first example: the card that makes 31 scores 2 (a play: 10 + 10 + 5 + 6)
+    case_id, profile, lines, answer = examples_of(section("peg.thirty-one"))[0]
+    assert any(line.endswith("makes the count 31") for line in lines), lines
+    assert "points 2" in answer
+    # a long example is cut, saying how many lines are left out and where they are
+    skunk = examples_of(section("game.skunk"))[0]
+    assert any(re.fullmatch(r"  \.\.\. \d+ more lines \.\.\.", line) for line in skunk[2])
+    assert skunk[2][-1] == "  skunk: skunk; game points: 2"  # 123 to 90: the loser below 91
+
+
+def test_each_dispute_gives_both_readings_an_example_their_profiles_and_cases_under_each() -> None:
     disputes = [rule for rule in CATALOGUE["rules"] if rule["area"] == "dispute"]
     assert [rule["dispute"] for rule in disputes] == [f"D{n}" for n in range(1, len(disputes) + 1)]
+    cases = {case.id: case for case in load_cases()}
     for rule in disputes:
         text = section(rule["id"])
-        ruling = re.search(rf"\*\*Ruling\*\* \({rule['dispute']}\): (.*)\n  Cases \(\d+\):((?:\n    - .*)*)", text)
-        other = re.search(
-            rf"\*\*Other reading\*\* \({rule['dispute']}\): (.*)\n  Cases \(\d+\):((?:\n    - .*)*)", text
-        )
-        assert ruling and other, rule["id"]
-        assert f"Played by `{rule['other']['profile']}`" in other.group(1)
-        assert f"Played by `{rule['ruling']['profile']}`" in ruling.group(1)
-        assert ruling.group(2) and other.group(2)  # a case under each
-        assert f"({rule['other']['profile']})" in other.group(2) or f", {rule['other']['profile']})" in other.group(2)
+        number = rule["dispute"]
+        ruling = text[text.index(f"#### Ruling ({number}): ") : text.index(f"#### Other reading ({number}): ")]
+        other = text[text.index(f"#### Other reading ({number}): ") :]
+        assert f"Played by `{rule['ruling']['profile']}`" in ruling, number
+        assert f"Played by `{rule['other']['profile']}`" in other, number
+        assert f"[which reading each plays](engines.md#{number.lower()})" in text
+        for part, side in ((ruling, "ruling"), (other, "other")):
+            (shown,) = examples_of(part)
+            case = cases[shown[0]]
+            assert rule["id"] in case.rules, number
+            played = part.split("Played by ", 1)[1].split(".\n", 1)[0]
+            assert f"`{shown[1]}`" in played, (number, side)  # shown under a profile of its reading
+            assert re.search(r"<summary>Cases under the \w+ (reading )?\(\d+\)</summary>\n\n- `", part), (number, side)
+        (mine,), (theirs,) = examples_of(ruling), examples_of(other)
+        if mine[0] == theirs[0]:  # one case under both readings: the answers differ
+            assert mine[3] != theirs[3], number
+    # D4 (hand-checked): JH in the crib with KH turned is nobs, 1, under the ruling; 0 under the other
+    d4 = section("dispute.d4-crib-nobs")
+    (mine,) = examples_of(d4[: d4.index("#### Other reading")])
+    (theirs,) = examples_of(d4[d4.index("#### Other reading") :])
+    assert mine[0] == theirs[0] == "s5-nobs-in-crib"
+    assert (mine[3], theirs[3]) == ("total 1 (nobs 1)", "total 0 (nothing)")
     # D1: the margin reading is played by six-card--skunk-by-margin; 91 for the loser is no skunk
     # under the ruling (not below 91) but a skunk by margin when the winner is more than 30 ahead
-    assert "`f-skunk-loser-on-91-no-skunk` (six-card--skunk-by-margin)" in section("dispute.d1-skunk-line")
+    assert "- `f-skunk-loser-on-91-no-skunk` (six-card--skunk-by-margin)" in section("dispute.d1-skunk-line")
+
+
+def test_the_book_reads_as_commonmark_with_every_case_list_folded() -> None:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(BOOK)
+    depth, folded, bare, fences = 0, 0, 0, 0
+    for token in tokens:
+        if token.type == "html_block" and token.content.startswith("<details>"):
+            assert depth == 0, token.map
+            depth += 1
+        elif token.type == "html_block" and token.content.startswith("</details>"):
+            assert depth == 1, token.map
+            depth -= 1
+        elif token.type == "inline" and "../cases/" in token.content:
+            folded += depth
+            bare += not depth
+        elif token.type == "fence":
+            assert token.info == "text" and depth == 0, token.map
+            fences += 1
+    assert depth == 0 and bare == 0
+    assert folded == len([line for line in BOOK.splitlines() if line.startswith("- `") and "](../cases/" in line])
+    assert fences == BOOK.count("\n```text\n") and fences > 2 * len(CATALOGUE["rules"])
 
 
 def test_the_source_table_describes_every_document() -> None:
@@ -94,10 +180,13 @@ def test_the_source_table_describes_every_document() -> None:
 def test_every_link_of_the_rules_book_resolves() -> None:
     anchors = set(re.findall(r'<a id="([^"]+)"></a>', BOOK))
     for target in re.findall(r"\]\(([^)]+)\)", BOOK):
-        if target.startswith("#"):
-            assert target[1:] in anchors, target
-        else:
-            assert (BOOK_FILE.parent / target).resolve().is_file(), target
+        path, _, anchor = target.partition("#")
+        if not path:
+            assert anchor in anchors, target
+            continue
+        assert (BOOK_FILE.parent / path).resolve().is_file(), target
+        if anchor:  # another page's anchor: written there as <a id="..."></a>
+            assert f'<a id="{anchor}"></a>' in (BOOK_FILE.parent / path).read_text(encoding="utf-8"), target
 
 
 def profile_row(name: str) -> list[str]:
@@ -148,3 +237,27 @@ def test_the_profiles_chapter_states_each_main_profile_as_the_rulings_do() -> No
     assert "double skunk (loser below 61) 4" in profile_row("six-card-match--double-skunk-4")[10]
     # a variant links the dispute whose other reading it plays
     assert "[D10](#dispute.d10-partnership-skunk)" in profile_row("four-player--no-skunk")[1]
+
+
+def test_cribcheck_rules_writes_the_same_book(tmp_path: Path) -> None:
+    from cribcheck.harness.cli import main
+
+    assert main(["rules", "--markdown", str(tmp_path / "rules.md")]) == 0
+    assert (tmp_path / "rules.md").read_text(encoding="utf-8") == BOOK
+
+
+def test_the_html_page_escapes_every_text_of_the_catalogue_and_the_cases() -> None:
+    from dataclasses import replace
+
+    from cribcheck.harness.report.rules_page import render_page
+
+    hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>"\u202e'
+    (rule,) = [rule for rule in CATALOGUE["rules"] if rule["id"] == "show.pairs"]
+    catalogue = {
+        "rules": [{**rule, "statement": hostile, "sources": [hostile]}],
+        "sources": [{"id": "source 000", "document": hostile, "language": "English", "covers": hostile}],
+    }
+    cases = [replace(case, title=hostile) for case in load_cases() if "show.pairs" in case.rules][:5]
+    page = render_page(catalogue, cases)
+    assert page.count("<script>") == 1 and "<img" not in page  # only the page's own script
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&#34;\\u202e" in page

@@ -1,0 +1,194 @@
+"""Divergence signatures (harness/operations/divergence.py): where an engine's answer leaves the
+reference's, each independent part once, in words made from the signature."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from cribcheck.harness.operations.divergence import CONVENTION, Signature, describe, rules_of, signatures
+
+# Six-card pegging, worked by hand: TH 10, KC 20, 5C 25, 6H 31 (dealer 2 for the 31); reset, the
+# pone leads 6S 6 (no pair: the 6H was the last series'), 8S 14, 9D 23, 7D 30 (run 6-7-8-9: dealer
+# 4), and the dealer's 7D is the last card of all (1). Pone 0, dealer 2 + 4 + 1 = 7.
+PEGGING_INPUT = {
+    "pone": ["TH", "5C", "9D", "6S"],
+    "dealer": ["KC", "6H", "8S", "7D"],
+    "plays": ["TH", "KC", "5C", "6H", "6S", "8S", "9D", "7D"],
+}
+EVENTS: list[dict[str, Any]] = [
+    {"type": "play", "player": "pone", "card": "TH", "count": 10, "points": 0, "scoring": {}},
+    {"type": "play", "player": "dealer", "card": "KC", "count": 20, "points": 0, "scoring": {}},
+    {"type": "play", "player": "pone", "card": "5C", "count": 25, "points": 0, "scoring": {}},
+    {"type": "play", "player": "dealer", "card": "6H", "count": 31, "points": 2, "scoring": {"thirty_one": 2}},
+    {"type": "reset", "leader": "pone"},
+    {"type": "play", "player": "pone", "card": "6S", "count": 6, "points": 0, "scoring": {}},
+    {"type": "play", "player": "dealer", "card": "8S", "count": 14, "points": 0, "scoring": {}},
+    {"type": "play", "player": "pone", "card": "9D", "count": 23, "points": 0, "scoring": {}},
+    {"type": "play", "player": "dealer", "card": "7D", "count": 30, "points": 4, "scoring": {"run": 4}},
+    {"type": "last_card", "player": "dealer", "points": 1},
+]
+EXPECTED = {"points": {"pone": 0, "dealer": 7}, "events": EVENTS}
+
+LAST_CARD_ONE_MORE = Signature("pegging", "events[*].points", "last_card", ("last card",), "one more")
+LEAD_PAIRS = Signature("pegging", "events[*].points", "play", ("lead",), "some where the reference gives 0, for pair")
+
+
+def engine_answer(last_card: bool, pair_back: bool) -> dict[str, Any]:
+    """The answer of an engine whose last card of all scores one more (`last_card`) and whose
+    pairs reach one card back across a reset (`pair_back`: the pone's 6S leads and pairs the 6H)."""
+    events = copy.deepcopy(EVENTS)
+    points = {"pone": 0, "dealer": 7}
+    if last_card:
+        events[9]["points"] = 2
+        points["dealer"] = 8
+    if pair_back:
+        events[5].update(points=2, scoring={"pairs": 2})
+        points["pone"] = 2
+    return {"ok": {"points": points, "events": events, "unplayed": {"pone": [], "dealer": []}}}
+
+
+def test_an_answer_that_agrees_has_no_signature() -> None:
+    assert signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(False, False), "six-card") == ()
+
+
+def test_two_bugs_in_one_answer_are_two_signatures() -> None:
+    found = signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(True, True), "six-card")
+    assert found == (LEAD_PAIRS, LAST_CARD_ONE_MORE)  # in the order of the events; the points follow from them
+
+
+def test_each_bug_alone_is_its_own_signature() -> None:
+    assert signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(True, False), "six-card") == (
+        LAST_CARD_ONE_MORE,
+    )
+    assert signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(False, True), "six-card") == (LEAD_PAIRS,)
+
+
+def test_the_words_come_from_the_signature() -> None:
+    (found,) = signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(True, False), "six-card")
+    assert describe(found) == (
+        "the point for the last card of all: the engine gives one more than the reference (2 where it gives 1)"
+    )
+    (pair,) = signatures("pegging", PEGGING_INPUT, EXPECTED, engine_answer(False, True), "six-card")
+    assert describe(pair) == (
+        "a card that leads a new count: the engine scores pair where the reference gives 0 (2 where it gives 0)"
+    )
+
+
+def test_without_events_the_points_diverge() -> None:
+    expected = {"points": {"pone": 0, "dealer": 7}}
+    (found,) = signatures("pegging", PEGGING_INPUT, expected, engine_answer(True, False), "six-card")
+    assert found == Signature("pegging", "points.dealer", "", (), "one more")
+    assert (
+        describe(found)
+        == "the dealer's pegging points: the engine gives one more than the reference (8 where it gives 7)"
+    )
+
+
+def test_an_event_the_reference_does_not_give() -> None:
+    """D2's other reading: the 31 that ends the pegging also takes 1 for the last card."""
+    expected = {"events": EVENTS[:4]}  # a pegging that ends on the 31 (the count's cards as above)
+    answer = {"ok": {"events": [*EVENTS[:4], {"type": "last_card", "player": "dealer", "points": 1}]}}
+    (found,) = signatures("pegging", {}, expected, answer)
+    assert (found.field, found.event, found.reasons) == ("events", "last_card", ("last card", "31"))
+    assert describe(found).startswith("the point for the last card of all at 31: the engine gives one where")
+
+
+def test_a_shows_total_follows_from_its_breakdown() -> None:
+    # 3H 4H 4C 5S, starter KD: fifteens 5+K, 4+4... no: 4+K? no. 5+K = 15 (2); 3+4+4+4? Two runs
+    # of 3-4-5 (6), a pair of 4s (2): total 10. An engine counting the double run once: runs 3, total 7.
+    expected = {"total": 10, "breakdown": {"fifteens": 2, "pairs": 2, "runs": 6, "flush": 0, "nobs": 0}}
+    answer = {"ok": {"total": 7, "breakdown": {"fifteens": 2, "pairs": 2, "runs": 3, "flush": 0, "nobs": 0}}}
+    (found,) = signatures("show", {"cards": ["3H", "4H", "4C", "5S"], "starter": "KD"}, expected, answer)
+    assert found == Signature("show", "breakdown.runs", "", (), "half")
+    assert (
+        describe(found)
+        == "the runs of a hand or crib in the show: the engine gives half the reference's (3 where it gives 6)"
+    )
+
+
+def test_rejections() -> None:
+    expected = {"rejected": "not_your_turn", "index": 3}
+    result = signatures("pegging", {}, expected, {"ok": {"points": {}}})
+    assert result == (
+        Signature(
+            "pegging", "rejection.code", "", ("not_your_turn",), "a result where rejection not_your_turn was expected"
+        ),
+    )
+    other = signatures("pegging", {}, expected, {"rejected": {"code": "over_31", "message": "x", "index": 3}})
+    assert other[0].relation == "rejection over_31 where rejection not_your_turn was expected"
+    later = signatures("pegging", {}, expected, {"rejected": {"code": "not_your_turn", "message": "x", "index": 4}})
+    assert later == (
+        Signature("pegging", "rejection.index", "", ("not_your_turn",), "rejection not_your_turn: one more"),
+    )
+    hostile = signatures("pegging", {}, expected, {"rejected": {"code": "<script>", "message": "x"}})
+    assert hostile[0].relation == "rejection an unknown code where rejection not_your_turn was expected"
+
+
+def test_the_winners_score_stopped_at_the_target_is_a_convention() -> None:
+    # A game won with 3 points from 120: the reference's winner ends on 123, the engine's on 121.
+    expected = {"scores": {"A": 123, "B": 100}, "winner": "A"}
+    answer = {"ok": {"scores": {"A": 121, "B": 100}, "winner": "A"}}
+    (found,) = signatures("game", {}, expected, answer, "six-card")
+    assert found == Signature("game", "scores.<winner>", "", (), CONVENTION)
+    assert found.convention
+    # On 61 points (six-card-61) a score of 121 is no target: only less.
+    (other,) = signatures("game", {}, {"scores": {"A": 123, "B": 100}, "winner": "A"}, answer, "six-card-61")
+    assert other.relation == "less"
+
+
+def test_the_convention_at_an_event() -> None:
+    # A hand won in the pegging: A on 120 plays the 5H to 15, fifteen 2, 122 where the engine stops at 121.
+    play = {"type": "play", "player": "A", "card": "5H", "count": 15, "points": 2, "scoring": {"fifteen": 2}}
+    expected = {
+        "scores": {"A": 122, "B": 90},
+        "winner": "A",
+        "events": [
+            {**play, "scores": {"A": 122, "B": 90}},
+            {"type": "win", "player": "A", "scores": {"A": 122, "B": 90}},
+        ],
+    }
+    stopped = {"A": 121, "B": 90}
+    answer = {
+        "ok": {
+            "scores": stopped,
+            "winner": "A",
+            "events": [{**play, "scores": stopped}, {"type": "win", "player": "A", "scores": stopped}],
+        }
+    }
+    assert signatures("hand", {}, expected, answer, "six-card") == (
+        Signature("hand", "scores.<winner>", "", (), CONVENTION),
+    )
+    # With another difference in the same answer, it is no convention.
+    other = copy.deepcopy(answer)
+    other["ok"]["events"][1]["type"] = "go"
+    assert not any(one.convention for one in signatures("hand", {}, expected, other, "six-card"))
+
+
+def test_the_rules_come_from_the_event() -> None:
+    assert rules_of(LAST_CARD_ONE_MORE, "six-card") == ("peg.last-card",)
+    assert rules_of(LEAD_PAIRS, "six-card") == ("peg.pairs", "peg.restart")  # the pair the engine said, the new count
+    runs = Signature("show", "breakdown.runs", "", (), "half")
+    assert rules_of(runs) == ("show.runs",)
+    crib_flush = Signature("hand", "events[*].breakdown.flush", "show", ("crib",), "more")
+    assert rules_of(crib_flush, "five-card") == ("show.crib-flush",)
+    hand_flush = Signature("hand", "events[*].breakdown.flush", "show", ("hand",), "more")
+    assert rules_of(hand_flush, "five-card") == ("show.hand-flush-five-card",)
+    stopped = Signature("game", "scores.<winner>", "", (), CONVENTION)
+    assert rules_of(stopped, "six-card") == ("game.win",)
+    refused = Signature(
+        "pegging", "rejection.code", "", ("not_your_turn",), "a result where rejection not_your_turn was expected"
+    )
+    assert rules_of(refused) == ("input.legal-play", "peg.order")
+
+
+def test_a_hands_show_event_names_its_set_as_the_rules_tell_them_apart() -> None:
+    """The reference names a two-player hand's show `pone_hand` or `dealer_hand`: its flush is a
+    hand's flush (the signature's reason `hand`), so the rule cited is the hand flush's, not none.
+    The pone's 4H 5H 6H 9H with the starter KC: flush 4 (of the hand, without the starter)."""
+    show = {"type": "show", "player": "pone", "set": "pone_hand", "points": 4, "breakdown": {"flush": 4}}
+    expected = {"scores": {"pone": 4, "dealer": 0}, "events": [show]}
+    answer = {"ok": {"scores": {"pone": 5, "dealer": 0}, "events": [{**show, "points": 5, "breakdown": {"flush": 5}}]}}
+    (found,) = [one for one in signatures("hand", {}, expected, answer, "six-card") if "flush" in one.field]
+    assert found.reasons == ("hand",)
+    assert rules_of(found, "six-card") == ("show.hand-flush-six-card",)
