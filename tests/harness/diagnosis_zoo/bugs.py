@@ -11,6 +11,7 @@ different from every mutant of the catalogue, even where it breaks the same rule
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,9 @@ class ZooBug:
     rule: str
     description: str
     patch: Patch
+
+    def applied(self) -> AbstractContextManager[None]:
+        return self.patch.applied()
 
 
 def constant(value: Any) -> Callable[[Any], Any]:
