@@ -54,7 +54,7 @@ from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.operations.features import FEATURE_KEYS
 from cribcheck.harness.report import Reporter
 from cribcheck.harness.report.escaping import SafeStream
-from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, RunHeader
+from cribcheck.harness.results.results import SETUP_ERROR, CaseResult, RunHeader, held
 from cribcheck.harness.run.interrupts import interrupt_once
 from cribcheck.harness.run.runner import (
     add_output_arguments,
@@ -235,9 +235,9 @@ def check(path: Path, args: argparse.Namespace, reporters: Iterable[Reporter]) -
         result = judged.result
         if not selection.takes(result.case, result.profile, named):
             return False
-        results.append(result)
         for case in each_case:
             case(result)
+        results.append(held(result))  # as a run holds it once reported: what a saved report gives back
         if judged.finding is not None:
             findings.add(number, judged.finding)
         bad += result.status.fails_run

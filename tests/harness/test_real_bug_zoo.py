@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from functools import cache
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -146,3 +147,33 @@ def test_the_engine_serves_combinations_and_says_whether_it_judges_its_input() -
     assert isinstance(judging[0]["hello"]["operations"], list)
     assert judging[1]["ok"]["total"] == 7
     assert exchange("heels-not-pegged", [hello, show])[1]["ok"]["total"] == 10
+
+
+def test_checks_live_diagnosis_is_summarys_on_games_whose_answers_are_cut(tmp_path: Path) -> None:
+    """A game line's answer holds more than a run keeps of a failing result in memory (500 values),
+    and a saved report gives back only that part: check holds its results as a run does, so the
+    causes it prints are those `cribcheck summary` makes of its report (they differed, three causes
+    against four, when check kept every answer whole)."""
+    from cribcheck.harness.diagnosis.diagnose import diagnosed
+    from cribcheck.harness.engine.adapter import Recorder
+    from cribcheck.harness.results.saved import read_runs
+    from cribcheck.harness.transcripts import generate
+
+    from .diagnosis_zoo.engine import applied
+
+    transcript, report = tmp_path / "games.jsonl", tmp_path / "report.jsonl"
+    bugs = real_bugs_named("heels-not-pegged")
+    with transcript.open("w", encoding="utf-8") as stream, cached_profiles(), applied(bugs):
+        recorder = Recorder(stream, name="heels-not-pegged", version="0", language="Python", profiles=["six-card"],
+                            operations=list(generate.OPERATIONS), features=list(generate.FEATURES))  # fmt: skip
+        for entry in generate.reference_transcript(3, seed=0, profile="six-card"):
+            if "hello" not in entry:
+                recorder.line(entry["op"], entry["profile"], entry["input"], ok=entry.get("ok"),
+                              rejected=entry.get("rejected"))  # fmt: skip
+    check = [sys.executable, "-m", "cribcheck.harness.cli", "check", str(transcript), "--report", str(report)]
+    subprocess.run([*check, "-q", "--no-progress", "--jobs", "1"], capture_output=True, timeout=600, check=False)
+    run = read_runs(report)[0]
+    assert run.footer.diagnosis is not None and run.footer.diagnosis.causes
+    assert any(result.left_out for result in run.results)  # some answer was cut
+    again = diagnosed(run).footer.diagnosis
+    assert again is not None and again.to_json() == run.footer.diagnosis.to_json()
