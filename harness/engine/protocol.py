@@ -75,7 +75,10 @@ class EngineInfo:
 
     @property
     def label(self) -> str:
-        return f"{self.name} {self.version} ({self.language})"
+        """`name version (language)`, each part bounded so that a report cutting a name at its
+        limit (300 characters) still shows all three, however long the hello's strings are."""
+        name, version, language = (bounded_part(getattr(self, part), LABEL_PARTS[part]) for part in LABEL_PARTS)
+        return f"{name} {version} ({language})"
 
     def changes(self, later: EngineInfo) -> list[str]:
         """How a later hello of the same engine (after a restart, or another copy's) differs from
@@ -406,3 +409,11 @@ def _schema_problems(op: str, answer: Mapping[str, Any]) -> tuple[str, ...]:
     if not found and "ok" in answer:
         found = problems("protocol/result.schema.json", answer["ok"], f"/$defs/{op}", at="ok")
     return tuple(found)
+
+
+LABEL_PARTS = {"name": 120, "version": 60, "language": 60}  # characters of each in a label
+
+
+def bounded_part(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, the last an ellipsis when it is cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

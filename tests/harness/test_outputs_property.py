@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from cribcheck.harness.engine.protocol import LABEL_PARTS
 from cribcheck.harness.report.compare import Comparison
 from cribcheck.harness.report.escaping import on_terminal, visible
 from cribcheck.harness.report.html import render
@@ -105,8 +106,16 @@ def two_runs(texts: Texts) -> list[Run]:
 
 def looked_for(texts: Texts, fields: Iterable[str], shown: Callable[[str], str]) -> dict[str, str]:
     """Each field's first SHOWN characters as the report shows its text, where that is not blank."""
-    found = {name: shown(texts[name])[:SHOWN] for name in fields}
+    found = {name: shown(as_labelled(name, texts[name]))[:SHOWN] for name in fields}
     return {name: text for name, text in found.items() if text.strip()}
+
+
+def as_labelled(field: str, text: str) -> str:
+    """Of an engine's name, version or language, what every report shows: the part its label holds
+    (each part bounded, so that a report cutting the label at a name's limit still shows all three),
+    the ellipsis left out, as a report showing the whole text has none."""
+    part = field.removeprefix("engine_")
+    return text[: LABEL_PARTS[part] - 1] if field.startswith("engine_") and part in LABEL_PARTS else text
 
 
 def squeeze(text: str) -> str:
