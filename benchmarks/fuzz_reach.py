@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine import serve
+from cribcheck.harness.engine.adapter import Adapter
 from cribcheck.harness.engine.engines import InProcessEngine
 from cribcheck.harness.fuzz.fuzz import FuzzSettings, fuzz
 from cribcheck.harness.mutants.catalogue import skunk_line_one_up, triple_skunk
@@ -120,10 +121,7 @@ BUGS: Mapping[str, Patch | Patches] = {
 def _answer(patch: Patch | Patches, op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
     with patch.applied():
         found = run_reference(op, data, profile)
-    if "rejected" in found:
-        rejected = found["rejected"]
-        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
-    return found["ok"]
+    return serve.answered(found)
 
 
 def engine(name: str) -> InProcessEngine:

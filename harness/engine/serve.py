@@ -63,7 +63,12 @@ def before_unknown_profile(op: str, data: Mapping[str, Any]) -> None:
 
 
 def _answer(op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
-    answer = run_reference(op, data, profile)
+    return answered(run_reference(op, data, profile))
+
+
+def answered(answer: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What an adapter handler gives for an answer as run_reference shapes it: the result, or the
+    helper's Rejected for a rejection, with every place it names (index, hand, game)."""
     if "rejected" in answer:
         _reject(answer["rejected"])
     return answer["ok"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from cribcheck.harness.contract.version import suite_version
 from cribcheck.harness.engine import serve
-from cribcheck.harness.engine.adapter import Adapter, JudgesInput, Rejected
+from cribcheck.harness.engine.adapter import Adapter, JudgesInput
 from cribcheck.harness.engine.engines import InProcessEngine
 from cribcheck.harness.mutants.catalogue import mutants_named, run_mutant
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles
@@ -66,10 +66,7 @@ def _before_unknown_profile(name: str, op: str, data: Mapping[str, Any]) -> None
 
 def _answer(name: str, op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
     answer = run_mutant(name, op, data, profile)
-    if "rejected" in answer:
-        rejected = answer["rejected"]
-        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
-    return answer["ok"]
+    return serve.answered(answer)
 
 
 def mutant_engine(name: str) -> InProcessEngine:

@@ -909,3 +909,21 @@ def test_a_mutant_engine_answers_what_comes_before_an_unknown_profile_as_the_ref
     for (case, profile), outcome in zip(runs, engine.answer(requests), strict=True):
         answer = {outcome.kind: dict(outcome.body)}
         assert mismatches(case.expected(profile), answer) == [], case.id
+
+
+def test_a_mutant_engine_names_the_game_of_a_match_rejection() -> None:
+    """A mutant served as an engine answers a rejection with every place it names, the game of a
+    match included (the comparison holds index, hand and game): the mutant of another rule passes
+    a case where only the game tells the answers apart, as the reference does."""
+    import argparse
+
+    from cribcheck.harness.mutants.engine import mutant_engine
+    from cribcheck.harness.results.status import Status
+    from cribcheck.harness.run import runner
+
+    parser = argparse.ArgumentParser()
+    runner.add_arguments(parser)
+    case = "match-two-games-after-the-match-is-won"
+    plan = runner.plan_from_args(parser.parse_args(["--no-progress", "--case", case]))
+    results = runner.execute(plan, [], lambda: mutant_engine("heels-worth-1")).results
+    assert results and {result.status for result in results} == {Status.PASS}

@@ -24,7 +24,7 @@ if __package__ in (None, ""):  # run as a script: the repository on the path for
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from cribcheck.harness.engine import serve
-from cribcheck.harness.engine.adapter import Adapter, Rejected
+from cribcheck.harness.engine.adapter import Adapter
 from cribcheck.harness.operations.answers import OPERATIONS, cached_profiles, run_reference
 from cribcheck.harness.operations.features import FEATURES
 from cribcheck.reference import profile_names
@@ -87,10 +87,7 @@ def watchdog(seconds: float) -> Iterator[None]:
 def answer(bugs: Sequence[Bug], op: str, data: Mapping[str, Any], profile: str) -> Mapping[str, Any]:
     with watchdog(WATCHDOG_SECONDS):
         found = zoo_answer(bugs, op, data, profile)
-    if "rejected" in found:
-        rejected = found["rejected"]
-        raise Rejected(rejected["code"], rejected["message"], index=rejected.get("index"), hand=rejected.get("hand"))
-    return found["ok"]
+    return serve.answered(found)
 
 
 def before_unknown_profile(bugs: Sequence[Bug], op: str, data: Mapping[str, Any]) -> None:
