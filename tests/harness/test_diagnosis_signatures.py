@@ -1,5 +1,5 @@
 """The diagnosis's causes from what differs (harness/diagnosis/diagnose.py): engines with bugs of
-real engines (tests/harness/signature_engines.py, none of them a mutant) give a cause per bug in
+real engines (the zoo's, tests/harness/diagnosis_zoo/real_bugs.py, none of them a mutant) give a cause per bug in
 words, name no known bug that does not reproduce their whole answer, and the same causes whatever
 passed."""
 
@@ -19,7 +19,7 @@ from cribcheck.harness.results.results import CaseResult, Item
 from cribcheck.harness.results.status import Status
 from cribcheck.harness.run import runner
 
-from .signature_engines import adapter
+from .diagnosis_zoo.engine import adapter
 
 CASES = Path(__file__).resolve().parents[2] / "cases"
 
@@ -28,12 +28,12 @@ def run(bugs: str, trusting: bool, *selection: str) -> tuple[CaseResult, ...]:
     parser = argparse.ArgumentParser()
     runner.add_arguments(parser)
     plan = runner.plan_from_args(parser.parse_args(["--no-progress", *selection]))
-    engine = adapter(tuple(bugs.split("+")), trusting)
+    engine = adapter(bugs, judges_input=not trusting)
     return runner.execute(plan, [], lambda: InProcessEngine(engine)).results
 
 
 def test_two_bugs_of_a_real_engine_are_two_causes_in_words() -> None:
-    results = run("last-card-of-all-one-more+pairs-across-one-reset", False, "--cases", str(CASES / "pegging"))
+    results = run("last-card-of-all-scores-2+pairs-one-back-across-reset", False, "--cases", str(CASES / "pegging"))
     causes = diagnose(results, None).causes
     words = [cause.description for cause in causes]
     assert words[0] == (
@@ -46,8 +46,8 @@ def test_two_bugs_of_a_real_engine_are_two_causes_in_words() -> None:
 
 
 def test_the_causes_depend_on_the_failures_alone() -> None:
-    judging = run("last-card-of-all-one-more+pairs-across-one-reset", False, "--cases", str(CASES / "pegging"))
-    trusting = run("last-card-of-all-one-more+pairs-across-one-reset", True, "--cases", str(CASES / "pegging"))
+    judging = run("last-card-of-all-scores-2+pairs-one-back-across-reset", False, "--cases", str(CASES / "pegging"))
+    trusting = run("last-card-of-all-scores-2+pairs-one-back-across-reset", True, "--cases", str(CASES / "pegging"))
     failing = [result for result in judging if result.status in (Status.FAIL, Status.ERROR)]
     assert [r.item.name for r in failing] == [r.item.name for r in trusting if r.status in (Status.FAIL, Status.ERROR)]
     assert diagnose(judging, None).causes == diagnose(trusting, None).causes
@@ -55,7 +55,7 @@ def test_the_causes_depend_on_the_failures_alone() -> None:
 
 
 def test_the_winners_score_stopped_at_the_target_is_a_convention_and_names_no_bug() -> None:
-    results = run("stops-at-target", False, "--cases", str(CASES / "flow"))
+    results = run("score-stops-at-target", False, "--cases", str(CASES / "flow"))
     causes = diagnose(results, None).causes
     assert causes, "the engine fails some game"
     first = causes[0]
