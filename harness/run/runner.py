@@ -424,17 +424,11 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
     or `aborted` when nothing at all is applicable to the engine, or when its hello changed (after
     a restart, or from one --jobs copy to another: harness.engine.engines.HelloChanged). Also
     `not_checked`: the items not applicable, counted by why."""
-    runnable: list[Item] = []
-    gaps: list[Gap] = []
     info = engine.info
-    for item in plan.items:
-        gap = item.gap(info)
-        if gap is None:
-            runnable.append(item)
-        else:
-            gaps.append(gap)
-            report(not_applicable(item, item.why_not(info) or gap.kind, plan.expectations.for_item(*item.key)))
-    ending: dict[str, Any] = {"not_checked": not_checked_of(gaps)}
+    runnable, missing = by_claims(plan.items, info)
+    for item, gap in missing:
+        report(not_applicable(item, item.why_not(info) or gap.kind, plan.expectations.for_item(*item.key)))
+    ending: dict[str, Any] = {"not_checked": not_checked_of(gap for _, gap in missing)}
     nothing = nothing_applicable(info, plan.items)
     if nothing:
         return {**ending, "aborted": nothing}
@@ -470,6 +464,19 @@ def _run_items(plan: Plan, engine: Engine, report: Callable[[CaseResult], None])
     finally:
         outcomes.close()
     return ending
+
+
+def by_claims(items: Sequence[Item], info: EngineInfo) -> tuple[list[Item], list[tuple[Item, Gap]]]:
+    """The items the engine's claims take, in order, and the others with the claim each lacks."""
+    runnable: list[Item] = []
+    missing: list[tuple[Item, Gap]] = []
+    for item in items:
+        gap = item.gap(info)
+        if gap is None:
+            runnable.append(item)
+        else:
+            missing.append((item, gap))
+    return runnable, missing
 
 
 def _finish(
@@ -660,7 +667,7 @@ def collect(plan: Plan, out: TextIO) -> int:
     would not is counted by why, as a run's reports count it (the engine is started for its hello
     and closed; nothing is sent to it)."""
     items: Sequence[Item] = plan.items
-    gaps: list[Gap] = []
+    missing: list[tuple[Item, Gap]] = []
     if plan.engine_options is not None:
         try:
             engine = EngineStart(plan.engine_options, 1).start()
@@ -671,9 +678,7 @@ def collect(plan: Plan, out: TextIO) -> int:
             info = engine.info
         finally:
             engine.close()
-        judged = [(item, item.gap(info)) for item in plan.items]
-        items = [item for item, gap in judged if gap is None]
-        gaps = [gap for _, gap in judged if gap is not None]
+        items, missing = by_claims(plan.items, info)
     for item in items:
         print(item.name, file=out)
     cases = len({item.case.id for item in items})
@@ -685,7 +690,8 @@ def collect(plan: Plan, out: TextIO) -> int:
         " by the engine's claims: nothing run",
         file=out,
     )
-    for line in [not_checked_title(not_checked_of(gaps)), *not_checked_lines(not_checked_of(gaps))]:
+    counted = not_checked_of(gap for _, gap in missing)
+    for line in [not_checked_title(counted), *not_checked_lines(counted)]:
         if line:
             print(f"  {line}", file=SafeStream(out))
     return EXIT_OK
