@@ -567,7 +567,8 @@ def only_last_player_plays_on(original: type) -> type:
 
 def go_stops_when_nobody_can_play(original: type) -> type:
     """The series ends as soon as no seat can play: the seats between the one that said go and the
-    last card's player say nothing (in RULINGS' example, A says go and C scores, B silent)."""
+    last card's player say nothing (in the example of rule peg.go-seats, A says go and C scores, B
+    silent)."""
 
     class Pegger(original):
         def settle(self) -> None:

@@ -571,7 +571,7 @@ WITNESSES = (
         )
         for name in ("play-passes-right", "only-last-player-plays-on")
     ),
-    # The case's pegging (RULINGS' example of who says go): in series 2, C plays 9H at 26; A (9D,
+    # The case's pegging (the rules book's example of who says go, peg.go-seats): in series 2, C plays 9H at 26; A (9D,
     # 35) says go, then B (JH TD, 36) says go, and C (KS, 36) scores 1: events 10, 11, 12. Ending
     # the series as soon as nobody can play, B says nothing and event 11 is C's last card.
     Witness(
