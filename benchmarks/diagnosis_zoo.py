@@ -55,7 +55,7 @@ from cribcheck.harness.run import runner
 from cribcheck.harness.transcripts import generate
 
 sys.path.insert(0, str(REPO_ROOT))
-from tests.harness.diagnosis_zoo.engine import applied
+from tests.harness.diagnosis_zoo.engine import applied, zoo_answer, zoo_bugs
 from tests.harness.diagnosis_zoo.real_bugs import BUGS, PAIRS, TRIPLES, RealBug, real_bugs_named
 
 ENGINE = REPO_ROOT / "tests" / "harness" / "diagnosis_zoo" / "engine.py"
@@ -126,35 +126,47 @@ def engine_answer_as_expectation(answer: Any, expected: Any) -> dict[str, Any]:
     """The engine's answer on the keys the result compared, as an expectation."""
     if "rejected" in answer:
         rejected = answer["rejected"]
-        return {"rejected": rejected.get("code"), **{k: rejected[k] for k in ("index", "hand") if k in rejected}}
+        where = ("index", "hand", "game")
+        return {"rejected": rejected.get("code"), **{k: rejected[k] for k in where if k in rejected}}
     ok = answer.get("ok", {})
     keys = expected.keys() if isinstance(expected, dict) and "rejected" not in expected else ok.keys()
     return {key: ok[key] for key in keys if key in ok}
 
 
-def inexact_names(diagnosis: Diagnosis, results: Sequence[CaseResult]) -> list[str]:
-    """The causes that name a known bug (a mutant) or a reading (`reading`: a profile whose
-    answers would be the engine's) whose answers are not the engine's on every result the cause
-    holds (the compared keys: a rejection's code, index and hand; the result's keys)."""
+def inexact_names(diagnosis: Diagnosis, results: Sequence[CaseResult], names: str) -> list[str]:
+    """The causes that name a known bug (a mutant) or a reading (a profile whose answers would be
+    the engine's) whose answer is not the engine's whole answer (played again in-process from the
+    zoo, never the cut answer a run holds) on a result the cause holds: on the compared keys, a
+    rejection's code, index, hand and game. A result that another cause holds too (two
+    differences in one answer) is checked against the known bugs of every cause holding it at
+    once, and not checked when one of those causes names no mutant."""
     by_name = {result.item.name: result for result in results}
+    holders: dict[str, list[Cause]] = {}
+    for cause in diagnosis.causes:
+        for name in cause.results:
+            holders.setdefault(name, []).append(cause)
+    bugs = zoo_bugs(names)
     wrong = []
     for cause in diagnosis.causes:
-        reading = getattr(cause, "reading", None)
-        if cause.mutant is None and reading is None:
+        known = cause.mutant or cause.reading
+        if known is None:
             continue
         for name in cause.results:
             result = by_name.get(name)
             if result is None or result.actual is None:
                 continue
+            others = [other for other in holders[name] if other is not cause]
+            if others and (cause.reading or not all(other.mutant for other in others)):
+                continue  # two differences, one of them named by no mutant: no known answer to check
             case = result.case
-            if cause.mutant is not None:
-                known, replayed = (
-                    cause.mutant,
-                    run_mutant(cause.mutant, case.op, case.input, case.profile_sent(result.profile)),
-                )
+            profile = case.profile_sent(result.profile)
+            engine = zoo_answer(bugs, case.op, case.input, profile)
+            if cause.reading:
+                replayed = run_reference(case.op, case.input, cause.reading)
             else:
-                known, replayed = str(reading), run_reference(case.op, case.input, str(reading))
-            if mismatches(engine_answer_as_expectation(result.actual, result.expected), replayed):
+                parts = [part for one in (cause, *others) for part in str(one.mutant).split("+")]
+                replayed = run_mutant("+".join(dict.fromkeys(parts)), case.op, case.input, profile)
+            if mismatches(engine_answer_as_expectation(engine, result.expected), replayed):
                 wrong.append(f"{known} on {name}")
                 break
     return list(dict.fromkeys(wrong))
@@ -188,7 +200,7 @@ def corpus_run(names: str, judges_input: bool) -> CorpusRun:
         return CorpusRun(names, judges_input, 0, frozenset(), (), (), time.monotonic() - started)
     failing = [result for result in outcome.results if result.status.value in ("fail", "error")]
     with cached_profiles():
-        inexact = inexact_names(diagnosis, failing)
+        inexact = inexact_names(diagnosis, failing, names)
     return CorpusRun(
         names,
         judges_input,
@@ -413,7 +425,7 @@ def transcript_one(names: str, games: int) -> tuple[str, int, tuple[Cause, ...],
         same = (live.to_json() if live else None) == (again.to_json() if again else None)
         failing = [result for result in run.results if result.status.value in ("fail", "error")]
         with cached_profiles():
-            inexact = inexact_names(live, failing) if live else []
+            inexact = inexact_names(live, failing, names) if live else []
         return names, lines, tuple(live.causes if live else ()), tuple(inexact), same, seconds
 
 

@@ -141,9 +141,40 @@ def _signature_causes(
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
+    answers = _verified(groups, answers, own, signed, replayer)
     folded = len(merged) > MAX_CAUSES
     causes = [_cause(group, *answers[at], folded and at == len(groups) - 1) for at, group in enumerate(groups)]
     return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
+
+
+def _verified(
+    groups: Sequence[_Group],
+    answers: dict[int, tuple[str | None, str | None]],
+    own: Mapping[int, set[Signature]],
+    signed: Mapping[str, tuple[Signature, ...]],
+    replayer: Replayer,
+) -> dict[int, tuple[str | None, str | None]]:
+    """Each known answer kept only where it reproduces the whole answer of every failure its cause
+    holds alone once the causes it names are one (a failure whose every signature is of a group
+    it names: one bug differs in several ways); else it only resembles. Until nothing changes: a
+    name taken from one group leaves the others it named fewer failures of their own."""
+    answers = dict(answers)
+    changed = True
+    while changed:
+        changed = False
+        named: dict[str, set[Signature]] = {}
+        for at, (bug, _) in answers.items():
+            if bug:
+                named.setdefault(bug, set()).update(own[id(groups[at])])
+        for at, (bug, _) in sorted(answers.items()):
+            if bug is None:
+                continue
+            alone = [f for f in groups[at].failures if set(signed[f.name]) <= named[bug]]
+            if len(replayer.explained(bug, alone)) != len(alone):
+                answers[at] = (None, None if "+" in bug else bug)
+                changed = True
+                break
+    return answers
 
 
 def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:

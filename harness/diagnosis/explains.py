@@ -1,6 +1,7 @@
 """When does a known bug reproduce an engine's wrong answer? `reproduces`: when the bug's answer
 equals the engine's whole compared answer, every key the expectation gives (those the engine got
-right too), a rejection by its code, index, hand and game. Only then does the diagnosis name it.
+right too), a rejection by its code, index, hand and game, and a result where a rejection was
+due as the whole result (the engine's every key). Only then does the diagnosis name it.
 `explains` is weaker: the bug's answer equals the engine's on the keys where the engine's differs
 from the expectation, and may differ where the engine is right: such a bug only resembles the
 engine's (the diagnosis says so inside a cause, and never names it).
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE, mismatches
+from cribcheck.harness.operations.compare import UNORDERED_KEYS, UNORDERED_UNDER, WHERE, compared_part, mismatches
 
 _MISSING = object()
 _SCALARS = (str, int, float, type(None))
@@ -33,24 +34,10 @@ def reproduces(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapp
         )
     if "ok" not in engine or "ok" not in bug:
         return False
-    if "rejected" in expected:  # a result where a rejection is due: a result is all that is compared
-        return True
-    shaped = _shaped(expected, engine["ok"])
+    if "rejected" in expected:  # a result where a rejection is due: the bug gives the very same result
+        return isinstance(engine["ok"], Mapping) and not mismatches(engine["ok"], bug)
+    shaped = compared_part(expected, engine["ok"])
     return isinstance(shaped, dict) and bool(mismatches(expected, engine)) and not mismatches(shaped, bug)
-
-
-def _shaped(expected: Any, value: Any) -> Any:
-    """`value` cut to the keys `expected` gives (a list whole where the lengths differ)."""
-    if isinstance(expected, Mapping) and isinstance(value, Mapping):
-        return {key: _shaped(item, value[key]) for key, item in expected.items() if key in value}
-    if (
-        isinstance(expected, Sequence)
-        and not isinstance(expected, str)
-        and isinstance(value, list | tuple)
-        and len(expected) == len(value)
-    ):
-        return [_shaped(one, two) for one, two in zip(expected, value, strict=True)]
-    return value
 
 
 def explains(expected: Mapping[str, Any], engine: Mapping[str, Any], bug: Mapping[str, Any]) -> bool:

@@ -44,6 +44,7 @@ class Failure:
     cards: int
     cut: bool = False  # the answer as the run holds it was cut (harness.results.kept): compare it cut alike
     message: str | None = None  # what the engine or adapter said, for an error
+    digest: str | None = None  # the compared part of the whole answer, before the cut (harness.results.digest)
 
     @classmethod
     def of(cls, result: CaseResult, features: Iterable[str]) -> Failure:
@@ -67,6 +68,7 @@ class Failure:
             cards,
             bool(result.left_out.items or result.left_out.bytes),
             result.message if result.status is Status.ERROR else None,
+            result.digest,
         )
 
     @property

@@ -26,6 +26,7 @@ from cribcheck.harness.mutants.catalogue import mutants_named
 from cribcheck.harness.mutants.mutation import Mutant, ProfilePatch
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
 from cribcheck.harness.results.diagnosis import READING
+from cribcheck.harness.results.digest import answer_digest
 from cribcheck.harness.results.kept import HELD_BYTES, HELD_ITEMS, kept_answer, kept_value
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.status import Status
@@ -127,12 +128,17 @@ def replayable(failure: Failure) -> bool:
 
 def _reproduces(failure: Failure, profile: str) -> int:
     """EXACT when the bug's answer (under `profile`) is the engine's whole compared answer,
-    RESEMBLES when it matches it where the engine is wrong only, else 0."""
+    RESEMBLES when it matches it where the engine is wrong only, else 0. A result whose answer was
+    cut is EXACT only when the bug's whole answer has the digest of the engine's whole answer
+    (harness.results.digest; a report without one: never), and RESEMBLES when the bug's answer,
+    cut alike, matches where the engine's differs."""
     assert failure.expected is not None and failure.answer is not None
     try:
         answer = run_reference(failure.op, failure.data, profile)
-        if failure.cut:
-            answer = held_answer(failure.expected, answer)
+        if failure.cut and "ok" in failure.answer:
+            if failure.digest is not None and answer_digest(failure.expected, answer) == failure.digest:
+                return EXACT
+            return RESEMBLES if explains(failure.expected, failure.answer, held_answer(failure.expected, answer)) else 0
         if reproduces(failure.expected, failure.answer, answer):
             return EXACT
         return RESEMBLES if explains(failure.expected, failure.answer, answer) else 0
@@ -143,8 +149,7 @@ def _reproduces(failure: Failure, profile: str) -> int:
 def held_answer(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> Any:
     """A bug's answer as a run holds the engine's once reported (harness.results.kept: the form the
     reports show, then cut to HELD_BYTES and HELD_ITEMS), to compare with an engine's answer that
-    was cut: a match with every event is cut at about 500 values, and the bug's whole answer
-    would never equal it."""
+    was cut where the engine is wrong."""
     kept, _ = kept_answer(expected, answer)
     held, _ = kept_value(kept, HELD_BYTES, HELD_ITEMS)
     return held

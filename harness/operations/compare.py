@@ -57,6 +57,21 @@ def mismatches(expected: Mapping[str, Any], answer: Mapping[str, Any]) -> list[s
     return _value_mismatches(expected, answer["ok"], "")
 
 
+def compared_part(expected: Any, value: Any) -> Any:
+    """`value` cut to what `mismatches` compares against `expected`: the keys the expectation
+    gives, recursively (a list item by item, or whole where the lengths differ)."""
+    if isinstance(expected, Mapping) and isinstance(value, Mapping):
+        return {key: compared_part(item, value[key]) for key, item in expected.items() if key in value}
+    if (
+        isinstance(expected, Sequence)
+        and not isinstance(expected, str)
+        and isinstance(value, list | tuple)
+        and len(expected) == len(value)
+    ):
+        return [compared_part(one, two) for one, two in zip(expected, value, strict=True)]
+    return value
+
+
 def _plainly_the_same(expected: Mapping[str, Any], result: Any) -> bool:
     """A quick test that is enough for agreement: each key the expectation gives is in the result
     and equal to it as Python compares values (so lists in the same order, dicts with the same

@@ -37,11 +37,17 @@ def heading(cause: Cause) -> str:
     return cause.description
 
 
+def counted(cause: Cause) -> int:
+    """The results a cause's figure counts: where a known bug or reading is named, those whose
+    whole answer it reproduces (the results the cause holds alone); else all of the cause's."""
+    return cause.explains - cause.shared if cause.mutant or cause.reading else cause.explains
+
+
 def detail(cause: Cause, total: int) -> str:
     """`rule peg.runs; a known bug (mutant peg-run-in-order-only) reproduces the whole answer of
     76 of the 94 failing results`, then what else the cause says (extras)."""
     rules = f"rule{'s' if len(cause.rules) > 1 else ''} {', '.join(cause.rules)}" if cause.rules else "no rule"
-    part = f"{cause.explains} of the {total} failing result{'s' if total != 1 else ''}"
+    part = f"{counted(cause)} of the {total} failing result{'s' if total != 1 else ''}"
     if cause.mutant:
         part = f"a known bug (mutant {cause.mutant}) reproduces the whole answer of {part}"
     elif cause.reading:
@@ -52,7 +58,9 @@ def detail(cause: Cause, total: int) -> str:
 def extras(cause: Cause) -> list[str]:
     """What a cause says beyond its rules and share, each a clause."""
     found = []
-    if cause.shared:
+    if cause.shared and (cause.mutant or cause.reading):
+        found.append(f"and {cause.shared} more that show another cause too (one answer, two differences)")
+    elif cause.shared:
         found.append(f"{cause.shared} of them show another cause too (one answer, two differences)")
     if cause.resembles:
         what = cause.resembles.removeprefix(READING)

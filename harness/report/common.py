@@ -193,6 +193,7 @@ def result_part(header: RunHeader, result: CaseResult) -> dict[str, Any]:
         "rerun": rerun_command(header, result),
         "rejection_message": rejection_message(result),
         "left_out": result.left_out.as_json(),
+        "answer_digest": result.digest,
     }
     if result.status in REPLAYED:
         case = result.case

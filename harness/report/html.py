@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cribcheck.harness.operations.capabilities import Capabilities
-from cribcheck.harness.report.causes import detail, explain_command, extras, failing_total
+from cribcheck.harness.report.causes import counted, detail, explain_command, extras, failing_total
 from cribcheck.harness.report.causes import groups as cause_groups
 from cribcheck.harness.report.common import (
     CollectingReporter,
@@ -510,7 +510,7 @@ class _Page:
                     "detail": detail(cause, total),
                     "reading": cause.reading,
                     "extras": extras(cause),
-                    "explains": cause.explains,
+                    "explains": counted(cause),
                     "total": total,
                     "case": cause.case,
                     "case_link": cards_of.get(cause.case),

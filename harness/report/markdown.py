@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from itertools import islice
 
 from cribcheck.harness.report.causes import (
+    counted,
     explain_command,
     extras,
     failing_total,
@@ -157,7 +158,7 @@ class MarkdownReporter(CollectingReporter):
             more = "".join(f"; {md_text(extra)}" for extra in extras(cause))
             lines.append(
                 f"{number}. {md_text(heading(cause))}. Rule{'s' if len(cause.rules) > 1 else ''} {rules}; "
-                f"{known}{cause.explains:,} of the {total:,} failing results{more}."
+                f"{known}{counted(cause):,} of the {total:,} failing results{more}."
             )
             found = (explain_command(self._header, cause.case), smallest_rerun(self._header, cause, self._results))
             commands = [md_code(command) for command in found if command]

@@ -78,6 +78,7 @@ class CaseResult:
     expectation: Expectation | None = None
     line: str | None = None  # what the engine wrote, when it broke the protocol
     left_out: LeftOut = field(default_factory=LeftOut)  # what was cut of what the engine sent (harness.results.kept)
+    digest: str | None = None  # a wrong result's compared part, whole, before any cut (harness.results.digest)
 
     @property
     def case(self) -> Case:

@@ -33,6 +33,7 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.operations.compare import WHERE
 from cribcheck.harness.operations.features import compared_expectation
 from cribcheck.harness.results.diagnosis import Diagnosis
+from cribcheck.harness.results.digest import read_digest
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.kept import (
     HELD_BYTES,
@@ -367,6 +368,7 @@ def case_result(line: Mapping[str, Any], size: int | None = None) -> CaseResult:
         if entry is None
         else Expectation(entry["id"], entry["reason"], entry.get("profile"), entry.get("link")),
         left_out=LeftOut.from_json(line.get("left_out")) + left_out + cut + cut_expected,
+        digest=read_digest(line.get("answer_digest")),
     )
 
 

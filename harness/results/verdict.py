@@ -10,6 +10,7 @@ from typing import Any
 from cribcheck.harness.engine.protocol import Outcome
 from cribcheck.harness.operations.compare import mismatches
 from cribcheck.harness.operations.features import compared_expectation
+from cribcheck.harness.results.digest import answer_digest
 from cribcheck.harness.results.expectations import Expectation
 from cribcheck.harness.results.kept import kept_answer, kept_text
 from cribcheck.harness.results.results import CaseResult, Item
@@ -75,7 +76,10 @@ def _kept(
         left_out += cut
     line, cut = kept_text(line)
     left_out += cut
-    return CaseResult(item, status, message, tuple(kept_found), expected, actual, seconds, line=line, left_out=left_out)
+    digest = answer_digest(expected, answer) if status is Status.FAIL else None
+    return CaseResult(
+        item, status, message, tuple(kept_found), expected, actual, seconds, line=line, left_out=left_out, digest=digest
+    )
 
 
 def apply_expectation(result: CaseResult, expectation: Expectation | None) -> CaseResult:

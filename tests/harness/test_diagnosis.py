@@ -5,6 +5,7 @@ smallest case first, the bounded cost, and the same diagnosis from a saved repor
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import shlex
 import sys
@@ -17,14 +18,15 @@ from cribcheck.harness.cli import main
 from cribcheck.harness.corpus.cases import Case, load_cases
 from cribcheck.harness.diagnosis import diagnose as diagnosis_module
 from cribcheck.harness.diagnosis.diagnose import UNDIAGNOSED, diagnose
-from cribcheck.harness.diagnosis.explains import explains
-from cribcheck.harness.diagnosis.failures import cards_in, failures_of
+from cribcheck.harness.diagnosis.explains import explains, reproduces
+from cribcheck.harness.diagnosis.failures import Failure, cards_in, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
 from cribcheck.harness.diagnosis.replay import Replayer, session
 from cribcheck.harness.engine.engines import reference_engine
 from cribcheck.harness.mutants.catalogue import run_mutant
 from cribcheck.harness.mutants.engine import mutant_engine
 from cribcheck.harness.operations.answers import run_reference
+from cribcheck.harness.results.digest import answer_digest
 from cribcheck.harness.results.kept import kept_answer
 from cribcheck.harness.results.results import CaseResult, Item, held
 from cribcheck.harness.results.saved import read_runs
@@ -100,6 +102,21 @@ def test_rejections_are_reproduced_by_code_index_and_hand() -> None:
     assert explains(expected, {"ok": {"points": 1}}, {"ok": {"points": 9}})  # a result where a rejection is due
     assert not explains(EXPECTED, {"rejected": {"code": "over_31"}}, {"rejected": {"code": "invalid_card"}})
     assert explains(EXPECTED, {"rejected": {"code": "over_31"}}, {"rejected": {"code": "over_31", "index": 1}})
+
+
+def test_a_result_where_a_rejection_is_due_is_reproduced_only_by_the_same_whole_result() -> None:
+    """A game played past its end (game_over due at hand 3): a bug that gives a result is not
+    enough; it must give the engine's result, every key of it (before, any result reproduced it)."""
+    expected = {"rejected": "game_over", "hand": 3}
+    engine = {"ok": {"winner": "A", "scores": {"A": 121, "B": 97}, "hands": [{"cards": ["5H", "6H"]}]}}
+    assert reproduces(
+        expected, engine, {"ok": {"winner": "A", "scores": {"A": 121, "B": 97}, "hands": [{"cards": ["6H", "5H"]}]}}
+    )
+    assert not reproduces(
+        expected, engine, {"ok": {"winner": "A", "scores": {"A": 122, "B": 97}, "hands": [{"cards": ["5H", "6H"]}]}}
+    )
+    assert not reproduces(expected, engine, {"ok": {"winner": "A", "scores": {"A": 121, "B": 97}}})
+    assert not reproduces(expected, engine, {"rejected": {"code": "game_over", "hand": 3}})
 
 
 def test_sets_of_cards_are_compared_in_any_order_and_lists_whole_when_their_length_differs() -> None:
@@ -224,22 +241,47 @@ def test_the_search_stops_when_its_budget_is_spent(monkeypatch: pytest.MonkeyPat
     )
 
 
-def test_a_wrong_answer_the_run_holds_cut_is_reproduced_cut_alike() -> None:
-    """A match answered with every event is held cut once reported (harness.results.kept: about
-    500 values), and a bug's whole answer never equals a cut one: the bug's answer is cut alike
-    before the two are compared (on the code before, this match was "no known bug reproduces")."""
-    (case,) = [case for case in load_cases() if case.id == "match-skunk-then-triple-skunk-in-game-two"]
-    item = Item(case, "six-card-match")
-    expected = case.expected(item.profile)
+def _held_failure(case_id: str, profile: str, engine: dict[str, Any], *, digest: bool = True) -> Failure:
+    """The failure a run holds of `engine`'s answer to a case: cut once reported (harness.results.kept),
+    with the digest of the whole answer taken before the cut (none: a report older than digests)."""
+    (case,) = [case for case in load_cases() if case.id == case_id]
+    item = Item(case, profile)
+    expected = case.expected(profile)
+    actual, left_out = kept_answer(expected, engine)
+    whole = answer_digest(expected, engine) if digest else None
+    result = held(CaseResult(item, Status.FAIL, "", ("wrong",), expected, actual, left_out=left_out, digest=whole))
+    assert result.left_out.items > 0  # held cut: the second game, past the first game's events, is gone
+    (failure,) = failures_of([result], REFERENCE)
+    return failure
+
+
+def test_a_cut_answer_is_reproduced_only_by_a_bug_whose_whole_answer_is_the_engines() -> None:
+    """A match answered with every event is held cut (about 500 values). A bug is named for it
+    only when its whole answer has the digest of the engine's whole answer: one that agrees with the
+    engine up to the cut and not after it only resembles it (before, comparing the cut parts, the
+    second engine below was reproduced by nobs-any-suit)."""
+    case_id, profile = "match-skunk-then-triple-skunk-in-game-two", "six-card-match"
+    (case,) = [case for case in load_cases() if case.id == case_id]
     with session():
-        engine = run_mutant("nobs-any-suit", case.op, case.input, item.profile)
-        assert engine != run_reference(case.op, case.input, item.profile)
-        actual, left_out = kept_answer(expected, engine)
-        result = held(CaseResult(item, Status.FAIL, "", ("wrong",), expected, actual, left_out=left_out))
-        assert result.left_out.items > 0  # held cut: the second game, past the first game's events, is gone
-        (failure,) = failures_of([result], REFERENCE)
+        engine = run_mutant("nobs-any-suit", case.op, case.input, profile)
+        assert engine != run_reference(case.op, case.input, profile)
+        failure = _held_failure(case_id, profile, engine)
         assert Replayer(10**9).explains("nobs-any-suit", failure)
         assert not Replayer(10**9).explains("nobs-worth-2", failure)
+        # the same bug and one more point to A in the last game, past the cut: nobs-any-suit resembles it
+        later = copy.deepcopy(engine)
+        later["ok"]["games"][-1]["scores"]["A"] += 1
+        assert later["ok"]["games"][-1]["scores"]["A"] != engine["ok"]["games"][-1]["scores"]["A"]
+        other = _held_failure(case_id, profile, later)
+        assert other.answer == failure.answer  # the two engines' answers held alike
+        replayer = Replayer(10**9)
+        assert not replayer.explains("nobs-any-suit", other)
+        assert replayer.resembled("nobs-any-suit", [other]) == [other]
+        # a report without digests: a cut answer is never reproduced, at most resembled
+        old = _held_failure(case_id, profile, engine, digest=False)
+        replayer = Replayer(10**9)
+        assert not replayer.explains("nobs-any-suit", old)
+        assert replayer.resembled("nobs-any-suit", [old]) == [old]
 
 
 def test_past_the_smallest_failures_kept_the_rest_are_counted_last(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,6 +312,9 @@ def test_a_saved_report_alone_gives_the_same_diagnosis(tmp_path: Path, capsys: p
     failing = [line for line in lines if line.get("status") == "fail"]
     assert failing and all("input" in line for line in failing)
     assert not any("input" in line for line in lines if line.get("status") == "pass")
+    for line in failing:  # each wrong answer's digest is that of the bug's whole answer (the engine's)
+        bug = run_mutant("peg-run-in-order-only", line["op"], line["input"], line["profile"])
+        assert line["answer_digest"] == answer_digest(line["expected"], bug)
     (run,) = read_runs(report)
     again = diagnose(run.results, run.header.engine)
     assert again.to_json() == footer["diagnosis"]
