@@ -50,6 +50,7 @@ MAX_EVENTS = 5_000  # events of a list aligned at most (an engine's list is unbo
 MAX_SIGNATURES = 8  # signatures of one answer at most
 CODES = frozenset(code.value for code in Code)
 CONVENTION = "the target where the points reached pass it"
+PAST_TARGET = "more past the target"  # the winner given points beyond the reference's winning score
 EXTRA_EVENT = "an event the reference does not give"
 MISSING_EVENT = "no event where the reference gives one"
 OTHER_EVENT = "another event than the reference's"
@@ -232,6 +233,8 @@ class _Walk:
             if not _same(want[key], _get(got, key)):
                 if key == winner and self.target is not None and _stopped_at(self.target, want[key], _get(got, key)):
                     yield self._sign(f"{where}.<winner>", CONVENTION, _example(want[key], _get(got, key)))
+                elif key == winner and self.target is not None and _past(self.target, want[key], _get(got, key)):
+                    yield self._sign(f"{where}.<winner>", PAST_TARGET, _example(want[key], _get(got, key)))
                 else:
                     yield self._value(f"{where}.{_player(key)}", want[key], _get(got, key))
                 return
@@ -454,6 +457,12 @@ def _stopped_at(target: int, want: Any, got: Any) -> bool:
     return _is_number(want) and _is_number(got) and got == target < want
 
 
+def _past(target: int, want: Any, got: Any) -> bool:
+    """The winner's score more than the reference's, which reached the target: points pegged
+    after the win, or a winning play that scores more."""
+    return _is_number(want) and _is_number(got) and target <= want < got
+
+
 # --- values ----------------------------------------------------------------------------------
 
 
@@ -660,6 +669,7 @@ RELATION_WORDS: Mapping[str, str] = {
     "more": "the engine gives more than the reference",
     "less": "the engine gives less than the reference",
     CONVENTION: "the engine stops it at the target where the points reached pass it",
+    PAST_TARGET: "the engine gives the winner more than the reference, past the target",
     EXTRA_EVENT: "the engine gives one where the reference gives none",
     MISSING_EVENT: "the engine leaves out one the reference gives",
     OTHER_EVENT: "the engine's events part from the reference's here (another event, or a card out of turn)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from cribcheck.harness.operations.divergence import CONVENTION, Signature, describe, rules_of, signatures
+from cribcheck.harness.operations.divergence import CONVENTION, PAST_TARGET, Signature, describe, rules_of, signatures
 
 # Six-card pegging, worked by hand: TH 10, KC 20, 5C 25, 6H 31 (dealer 2 for the 31); reset, the
 # pone leads 6S 6 (no pair: the 6H was the last series'), 8S 14, 9D 23, 7D 30 (run 6-7-8-9: dealer
@@ -135,6 +135,27 @@ def test_the_winners_score_stopped_at_the_target_is_a_convention() -> None:
     # On 61 points (six-card-61) a score of 121 is no target: only less.
     (other,) = signatures("game", {}, {"scores": {"A": 123, "B": 100}, "winner": "A"}, answer, "six-card-61")
     assert other.relation == "less"
+
+
+def test_points_given_to_the_winner_past_the_target_say_so() -> None:
+    # A hand won by the 31 that takes A from 119 to 121: the reference ends A's score there, an
+    # engine that pegs the last card's point after the winning card gives A 122.
+    expected = {"scores": {"A": 121, "B": 90}, "winner": "A"}
+    (found,) = signatures("hand", {}, expected, {"ok": {"scores": {"A": 122, "B": 90}, "winner": "A"}}, "six-card")
+    assert found == Signature("hand", "scores.<winner>", "", (), PAST_TARGET)
+    assert describe(found) == (
+        "the winner's score: the engine gives the winner more than the reference, past the target "
+        "(122 where it gives 121)"
+    )
+    # a winner's 61 where the reference gives 60, on six-card (target 121): one more, nothing past the target
+    (short,) = signatures(
+        "hand",
+        {},
+        {"scores": {"A": 60, "B": 90}, "winner": "A"},
+        {"ok": {"scores": {"A": 61, "B": 90}, "winner": "A"}},
+        "six-card",
+    )
+    assert short.relation == "one more" and short.field == "scores.<player>"
 
 
 def test_the_convention_at_an_event() -> None:
