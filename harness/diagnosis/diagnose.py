@@ -41,7 +41,15 @@ from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
 from cribcheck.harness.operations.answers import run_reference
-from cribcheck.harness.operations.divergence import Signature, describe, resolved, rules_of, signatures
+from cribcheck.harness.operations.divergence import (
+    CONVENTION,
+    PAST_TARGET,
+    Signature,
+    describe,
+    resolved,
+    rules_of,
+    signatures,
+)
 from cribcheck.harness.operations.rule_map import EVENT_RULES, OP_RULES
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis
 from cribcheck.harness.results.results import CaseResult
@@ -184,6 +192,14 @@ def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> 
     return found | {rule for failure in group.failures for rule in failure.rules}
 
 
+def _one_bugs(group: _Group) -> bool:
+    """Is the group's difference one bug's: a single signature, one point apart or at the target
+    alone (the winner's score stopped at it or passing it)? Two bugs at once are not tried for it:
+    a pair that adds up to one point is a coincidence far more often than two bugs."""
+    (first, *rest) = group.signatures
+    return not rest and first.relation in ("one more", "one less", CONVENTION, PAST_TARGET)
+
+
 def _refusal(group: _Group) -> bool:
     """Do the group's failures differ only in a rejection (given, due or of another code)?"""
     return all(signature.field.startswith("rejection.") for signature in group.signatures)
@@ -225,7 +241,7 @@ def _known_answer(
         singles = [partner for partner in partners if "+" not in partner]
         candidates = [*partners, *(f"{one}+{name}" for one in singles for name in order if name != one)]
         tried = list(group.failures)
-    else:  # then two bugs at once: of the cases' rules and the cause's own
+    elif not _one_bugs(group):  # then two bugs at once: of the cases' rules and the cause's own
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
         candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:

@@ -64,6 +64,25 @@ def test_the_winners_score_stopped_at_the_target_is_a_convention_and_names_no_bu
     assert all(cause.mutant is None for cause in causes)
 
 
+def test_a_point_after_the_win_is_a_cause_in_its_words_and_never_two_coincidental_bugs() -> None:
+    """t-go-five-pone-pairs-on-after-go: B on 59 plays on after A's go to a pair and reaches 61,
+    winning at that card; an engine that credits the last card's point after the winning card
+    gives B 62. Two catalogue mutants together (peg-pairs-non-adjacent+last-card-before-last-play)
+    give the same 62 on all of them: a difference of one point is one bug's, and no pair is tried
+    for it (before, that pair was named)."""
+    results = run("last-card-after-the-win", False, "--tag", "win")
+    wrong = [result for result in results if result.status is Status.FAIL]
+    assert "t-go-five-pone-pairs-on-after-go[five-card]" in [result.item.name for result in wrong]
+    causes = diagnose(results, None).causes
+    assert all(cause.mutant is None and cause.reading is None for cause in causes)
+    (past,) = [cause for cause in causes if "t-go-five-pone-pairs-on-after-go[five-card]" in cause.results]
+    assert past.description == (
+        "the winner's score: the engine gives the winner more than the reference, past the target "
+        "(62 where it gives 61)"
+    )
+    assert past.rules[0] == "game.win"
+
+
 def failing(case_id: str, profile: str, answer: dict[str, Any], compared: tuple[str, ...] | None = None) -> CaseResult:
     """The result of case `case_id` under `profile` answered `answer`, its expectation cut to the
     keys `compared` (an engine that claims no events, say)."""
