@@ -5,8 +5,7 @@ depends on the failures alone.
 1. Each wrong answer's divergence signatures (harness/operations/divergence.py): where it leaves
    the reference's, in the game's terms. The failures that share a signature are one cause, and
    signatures held by the very same failures are one cause too; a failure with two signatures
-   belongs to two causes (an engine with two bugs shows both in one answer). At most MAX_CAUSES
-   causes of their own, the largest; the rest are one cause of other differences.
+   belongs to two causes (an engine with two bugs shows both in one answer).
 2. Each cause's known answer: the other readings and variants of the failure's game (a profile
    that answers as the engine does: "claim it if you mean it"), then the mutants, those of the
    cause's rules first, in the catalogue's order (the SEARCHED largest causes under every
@@ -16,6 +15,8 @@ depends on the failures alone.
    shares its failures with); the bugs named for larger causes are tried first, and a refusal
    is named only by one of them.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
+   Causes named by the same known answer are one; then at most MAX_CAUSES causes of their own,
+   the largest, and the rest one cause of other differences, named by no bug.
 3. A signature that is a known convention (the winner's score stopped at the target) is called
    one, with the hello claim that accepts it.
 4. The errors (no answer) are causes by what the engine or adapter said, their rules from the
@@ -132,11 +133,6 @@ def _signature_causes(
         else:
             merged[key] = _Group([signature], members)
     groups = sorted(merged.values(), key=lambda group: (-len(group.failures), group.signatures))
-    if len(groups) > MAX_CAUSES:
-        rest = groups[MAX_CAUSES - 1 :]
-        names: dict[str, Failure] = {f.name: f for group in rest for f in group.failures}
-        others = sorted(names.values(), key=lambda failure: failure.size)
-        groups = [*groups[: MAX_CAUSES - 1], _Group([s for group in rest for s in group.signatures], others)]
     own = {id(group): set(group.signatures) for group in groups}
     signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
     named: list[str] = []  # the known answers found so far: tried first on the next causes
@@ -150,9 +146,48 @@ def _signature_causes(
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
     answers = _verified(groups, answers, own, signed, replayer)
-    folded = len(merged) > MAX_CAUSES
-    causes = [_cause(group, *answers[at], folded and at == len(groups) - 1) for at, group in enumerate(groups)]
-    return _merged_by_bug(causes, {failure.name: failure.size for failure in wrong})
+    joined = _joined_by_bug([(group, *answers[at], group) for at, group in enumerate(groups)])
+    folded = len(joined) > MAX_CAUSES
+    if folded:  # the smallest past MAX_CAUSES: one cause of other differences, named by no bug
+        rest = [members for _, _, _, members in joined[MAX_CAUSES - 1 :]]
+        names: dict[str, Failure] = {f.name: f for group in rest for f in group.failures}
+        others = _Group([s for group in rest for s in group.signatures], sorted(names.values(), key=_size))
+        joined = [*joined[: MAX_CAUSES - 1], (others, None, None, others)]
+    causes = []
+    for at, (lead, bug, like, members) in enumerate(joined):
+        cause = _cause(lead, bug, like, folded and at == len(joined) - 1)
+        if members is not lead:  # its words and rules are the largest group's; its results all of them
+            results = tuple(failure.name for failure in members.failures)
+            signatures = tuple(dataclasses.replace(s, operation=lead.failures[0].op) for s in members.signatures)
+            cause = dataclasses.replace(
+                cause, explains=len(results), case=results[0], results=results, signatures=signatures
+            )
+        causes.append(cause)
+    held = Counter(name for cause in causes for name in cause.results)
+    return [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in causes]
+
+
+_Joined = tuple[_Group, str | None, str | None, _Group]  # the largest group, its bug, what it resembles, all the groups
+
+
+def _joined_by_bug(named: Sequence[_Joined]) -> list[_Joined]:
+    """Groups named by the same known bug or reading are one (one bug, several signatures), worded
+    by the largest: the largest first, then by the smallest failure."""
+    joined: list[_Joined] = []
+    for group, bug, like, _ in named:
+        at = next((at for at, entry in enumerate(joined) if bug and entry[1] == bug), None)
+        if at is None:
+            joined.append((group, bug, like, group))
+            continue
+        lead, _, first_like, members = joined[at]
+        failures = {f.name: f for f in [*members.failures, *group.failures]}
+        both = _Group(members.signatures + group.signatures, sorted(failures.values(), key=_size))
+        joined[at] = (lead, bug, first_like, both)
+    return sorted(joined, key=lambda entry: (-len(entry[3].failures), entry[3].failures[0].size))
+
+
+def _size(failure: Failure) -> tuple[int, int, int, str, str]:
+    return failure.size
 
 
 def _verified(
@@ -307,31 +342,6 @@ def _reading_words(profile: str) -> str:
     if loaded.dispute:
         return f"your engine plays {loaded.dispute}'s other reading ({text.split(': ', 1)[-1]})"
     return f"your engine plays the variant {profile} ({text})"
-
-
-def _merged_by_bug(causes: list[Cause], size: Mapping[str, tuple[int, int, int, str, str]]) -> list[Cause]:
-    """Causes named by the same known bug or reading are one cause (one bug, several signatures), and each
-    counts its results another cause holds too."""
-    out: list[Cause] = []
-    for cause in causes:
-        same = next((one for one in out if (cause.mutant or cause.reading) and _named(one) == _named(cause)), None)
-        if same is None:
-            out.append(cause)
-            continue
-        results = tuple(sorted(dict.fromkeys([*same.results, *cause.results]), key=size.__getitem__))
-        out[out.index(same)] = dataclasses.replace(
-            same,
-            results=results,
-            explains=len(results),
-            case=results[0],
-            signatures=same.signatures + cause.signatures,
-        )
-    held = Counter(name for cause in out for name in cause.results)
-    return [dataclasses.replace(cause, shared=sum(held[name] > 1 for name in cause.results)) for cause in out]
-
-
-def _named(cause: Cause) -> tuple[str | None, str | None]:
-    return (cause.mutant, cause.reading)
 
 
 def _error_causes(errors: Sequence[Failure]) -> list[Cause]:

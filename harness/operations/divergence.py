@@ -50,6 +50,7 @@ MAX_EVENTS = 5_000  # events of a list aligned at most (an engine's list is unbo
 MAX_SIGNATURES = 8  # signatures of one answer at most
 CODES = frozenset(code.value for code in Code)
 CONVENTION = "the target where the points reached pass it"
+ANOTHER_PLAYER = "another player"  # an event the reference gives, credited to another player
 PAST_TARGET = "more past the target"  # the winner given points beyond the reference's winning score
 EXTRA_EVENT = "an event the reference does not give"
 MISSING_EVENT = "no event where the reference gives one"
@@ -280,6 +281,10 @@ class _Walk:
                     yield self._sign("events", MISSING_EVENT, "", _kind(mine[index]), _reasons(mine, index))
                 shift[UNKNOWN] = True
                 continue
+            if tag == "replace" and _other_players(mine[first:last], theirs[start:end]):
+                yield self._sign("events[*].player", ANOTHER_PLAYER, "", _kind(mine[first]), _reasons(mine, first))
+                shift[UNKNOWN] = True  # the points went to another player: the next event's scores set them
+                continue
             kind = _kind(mine[first]) if first < len(mine) else (_kind(theirs[start]) if start < len(theirs) else "")
             yield self._sign("events", OTHER_EVENT, "", kind, _reasons(mine, first) if first < len(mine) else context)
             return
@@ -346,6 +351,19 @@ class _Walk:
 
 
 # --- events ----------------------------------------------------------------------------------
+
+
+def _other_players(mine: Sequence[Any], theirs: Sequence[Any]) -> bool:
+    """Are the engine's events the reference's, each credited to another player (the same kind,
+    set, cards and points)?"""
+    if len(mine) != len(theirs):
+        return False
+    for want, got in zip(mine, theirs, strict=True):
+        if not isinstance(want, Mapping) or not isinstance(got, Mapping) or want.get("player") == got.get("player"):
+            return False
+        if _identity({**want, "player": None}) != _identity({**got, "player": None}):
+            return False
+    return True
 
 
 def _identity(event: Any) -> tuple[Any, ...]:
@@ -670,6 +688,7 @@ RELATION_WORDS: Mapping[str, str] = {
     "less": "the engine gives less than the reference",
     CONVENTION: "the engine stops it at the target where the points reached pass it",
     PAST_TARGET: "the engine gives the winner more than the reference, past the target",
+    ANOTHER_PLAYER: "the engine credits it to another player than the reference does",
     EXTRA_EVENT: "the engine gives one where the reference gives none",
     MISSING_EVENT: "the engine leaves out one the reference gives",
     OTHER_EVENT: "the engine's events part from the reference's here (another event, or a card out of turn)",

@@ -6,7 +6,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from cribcheck.harness.operations.divergence import CONVENTION, PAST_TARGET, Signature, describe, rules_of, signatures
+from cribcheck.harness.operations.divergence import (
+    ANOTHER_PLAYER,
+    CONVENTION,
+    PAST_TARGET,
+    Signature,
+    describe,
+    rules_of,
+    signatures,
+)
 
 # Six-card pegging, worked by hand: TH 10, KC 20, 5C 25, 6H 31 (dealer 2 for the 31); reset, the
 # pone leads 6S 6 (no pair: the 6H was the last series'), 8S 14, 9D 23, 7D 30 (run 6-7-8-9: dealer
@@ -156,6 +164,22 @@ def test_points_given_to_the_winner_past_the_target_say_so() -> None:
         "six-card",
     )
     assert short.relation == "one more" and short.field == "scores.<player>"
+
+
+def test_an_event_credited_to_another_player() -> None:
+    # B deals: A (the pone) shows its hand for 6 (A 6), then B its hand for 4 (B 4) and the crib
+    # for 5 (B 9). An engine that pegs the crib to A whoever deals gives A 11 and B 4.
+    def show(player: str, shown: str, points: int, a: int, b: int) -> dict[str, Any]:
+        return {"type": "show", "player": player, "set": shown, "points": points, "scores": {"A": a, "B": b}}
+
+    expected = {
+        "events": [show("A", "pone_hand", 6, 6, 0), show("B", "dealer_hand", 4, 6, 4), show("B", "crib", 5, 6, 9)]
+    }
+    engine = [show("A", "pone_hand", 6, 6, 0), show("B", "dealer_hand", 4, 6, 4), show("A", "crib", 5, 11, 4)]
+    (found,) = signatures("hand", {}, expected, {"ok": {"events": engine}}, "six-card")
+    assert found == Signature("hand", "events[*].player", "show", ("crib",), ANOTHER_PLAYER)
+    assert describe(found) == "the crib in the show: the engine credits it to another player than the reference does"
+    assert rules_of(found) == ("game.show-order",)
 
 
 def test_the_convention_at_an_event() -> None:
