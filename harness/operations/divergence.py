@@ -50,6 +50,7 @@ MAX_EVENTS = 5_000  # events of a list aligned at most (an engine's list is unbo
 MAX_SIGNATURES = 8  # signatures of one answer at most
 CODES = frozenset(code.value for code in Code)
 CONVENTION = "the target where the points reached pass it"
+PAST_THE_CUT = "past the part kept"  # an answer held cut (harness.results.kept), the same up to the cut
 ANOTHER_PLAYER = "another player"  # an event the reference gives, credited to another player
 PAST_TARGET = "more past the target"  # the winner given points beyond the reference's winning score
 EXTRA_EVENT = "an event the reference does not give"
@@ -247,6 +248,9 @@ class _Walk:
             return
         chain = CONSEQUENCES["game"]
         for mine, theirs in zip(want, got, strict=False):
+            if _is_cut(theirs):  # the answer as the run holds it ends here, the same so far
+                yield self._sign("games", PAST_THE_CUT)
+                return
             if isinstance(mine, Mapping) and not _same_compared("", mine, theirs, ""):
                 yield from self.result(mine, theirs, chain, "games[*].", None)
                 return
@@ -260,6 +264,12 @@ class _Walk:
             yield self._sign("events", "another kind of value")
             return
         mine, theirs = want[:MAX_EVENTS], got[:MAX_EVENTS]
+        cut = next((at for at, event in enumerate(theirs) if _is_cut(event)), None)
+        if cut is not None:  # the answer as the run holds it ends there: what follows is not known
+            mine, theirs = mine[:cut], theirs[:cut]
+            if _same_compared("events", mine, theirs, ""):
+                yield self._sign("events", PAST_THE_CUT)
+                return
         matcher = difflib.SequenceMatcher(None, [_identity(e) for e in mine], [_identity(e) for e in theirs], False)
         shift: dict[Any, Any] = {}  # each player's score difference so far (engine's less the reference's)
         for tag, first, last, start, end in matcher.get_opcodes():
@@ -351,6 +361,11 @@ class _Walk:
 
 
 # --- events ----------------------------------------------------------------------------------
+
+
+def _is_cut(value: Any) -> bool:
+    """The item that ends a list held cut (harness.results.kept: `... (N more items)`)."""
+    return isinstance(value, str) and value.startswith("... (") and value.endswith(" more items)")
 
 
 def _other_players(mine: Sequence[Any], theirs: Sequence[Any]) -> bool:
@@ -689,6 +704,7 @@ RELATION_WORDS: Mapping[str, str] = {
     CONVENTION: "the engine stops it at the target where the points reached pass it",
     PAST_TARGET: "the engine gives the winner more than the reference, past the target",
     ANOTHER_PLAYER: "the engine credits it to another player than the reference does",
+    PAST_THE_CUT: "the engine's answer differs past the part of it the report keeps",
     EXTRA_EVENT: "the engine gives one where the reference gives none",
     MISSING_EVENT: "the engine leaves out one the reference gives",
     OTHER_EVENT: "the engine's events part from the reference's here (another event, or a card out of turn)",

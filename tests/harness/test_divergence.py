@@ -10,6 +10,7 @@ from cribcheck.harness.operations.divergence import (
     ANOTHER_PLAYER,
     CONVENTION,
     PAST_TARGET,
+    PAST_THE_CUT,
     Signature,
     describe,
     rules_of,
@@ -180,6 +181,22 @@ def test_an_event_credited_to_another_player() -> None:
     assert found == Signature("hand", "events[*].player", "show", ("crib",), ANOTHER_PLAYER)
     assert describe(found) == "the crib in the show: the engine credits it to another player than the reference does"
     assert rules_of(found) == ("game.show-order",)
+
+
+def test_an_answer_held_cut_differs_past_the_part_kept() -> None:
+    # a match whose second game differs, held cut after the first (harness.results.kept): what
+    # differs is not known, and no signature guesses it
+    first = {"winner": "A", "scores": {"A": 121, "B": 90}}
+    expected = {"games": [first, {"winner": "B", "scores": {"A": 100, "B": 121}}]}
+    held = {"ok": {"games": [first, "... (1 more items)"]}}
+    (found,) = signatures("match", {}, expected, held, "six-card-match")
+    assert found == Signature("match", "games", "", (), PAST_THE_CUT)
+    assert describe(found) == "the games: the engine's answer differs past the part of it the report keeps"
+    # the pegging's events likewise: the same up to the cut
+    answer = {"ok": {"points": {"pone": 0, "dealer": 7}, "events": [*EVENTS[:4], "... (6 more items)"]}}
+    assert [one.relation for one in signatures("pegging", PEGGING_INPUT, EXPECTED, answer, "six-card")] == [
+        PAST_THE_CUT
+    ]
 
 
 def test_the_convention_at_an_event() -> None:
