@@ -12,8 +12,9 @@ depends on the failures alone.
    mutant, the others under those of their rules and their cases' rules). One is named only
    when it reproduces the engine's whole compared answer on every failure of the cause that
    shows no other signature (or, for a cause never alone, beside the known bug of the cause it
-   shares its failures with); the bugs named for larger causes are tried first, and a refusal
-   is named only by one of them.
+   shares its failures with); the bugs named for larger causes are tried first. A refusal (its
+   code, index, hand and game) says little: it is named by one bug, never two at once, and by a
+   bug no other cause names only when it is the largest cause.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
    Causes named by the same known answer are one; then at most MAX_CAUSES causes of their own,
    the largest, and the rest one cause of other differences, named by no bug.
@@ -142,6 +143,8 @@ def _signature_causes(
         group = groups[at]
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
         searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        if at and _refusal(group):  # a refusal says little: a bug of its own only for the largest cause
+            searched = []
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
@@ -268,15 +271,15 @@ def _known_answer(
     profiles = sorted({failure.sent for failure in group.failures})
     # the bugs named for the causes before it first: one bug often differs in several ways
     candidates = [*partners, *(reading(name) for profile in profiles for name in readings_of(profile)), *order]
-    refusal = _refusal(group)
-    if refusal:  # a refusal says too little (a code, an index) to name a bug no other cause names
-        candidates, order, hinted = list(partners), [], []
+    refusal = _refusal(group)  # named by one bug that refuses alike (code, index, hand, game), never by two
+    if refusal and not mutants:  # not the largest cause: only by a bug another cause names
+        candidates = list(partners)
     tried = list(alone)
-    if not tried:  # never alone: the bug of a cause it shares its failures with, alone or beside another
+    if not tried:  # never alone: one bug that differs in several ways at once, or beside a partner's
         singles = [partner for partner in partners if "+" not in partner]
-        candidates = [*partners, *(f"{one}+{name}" for one in singles for name in order if name != one)]
+        candidates += [f"{one}+{name}" for one in singles for name in order if name != one]
         tried = list(group.failures)
-    elif not _one_bugs(group):  # then two bugs at once: of the cases' rules and the cause's own
+    elif not refusal and not _one_bugs(group):  # then two bugs at once: of the cases' rules and the cause's own
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
         candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:
@@ -290,7 +293,7 @@ def _known_answer(
         if exact and len(replayer.explained(bug, tried)) == len(tried):
             return bug, None
         if resembles is None and "+" not in bug and not refusal and len(replayer.resembled(bug, probes)) == len(probes):
-            resembles = bug  # one bug that matches where the engine is wrong (a refusal's code is too little)
+            resembles = bug  # one bug that matches where the engine is wrong (a refusal's code alone is too little)
     return None, resembles
 
 

@@ -202,6 +202,27 @@ def test_only_both_bugs_at_once_explain_a_failure_where_both_show() -> None:
     )
 
 
+def test_one_bug_whose_every_failure_differs_in_two_ways_is_named() -> None:
+    """go-point-at-the-go pegs the go's point when go is said: each failing pegging has a go point
+    where the reference has none and lacks one where the reference has it, two signatures that
+    never show alone. The bug is tried on such a group by itself (before, only beside a bug named
+    for another cause, and none was: the first cause named no bug)."""
+    results = corpus_run("go-point-at-the-go", "--cases", str(PEGGING))
+    first = diagnose(results, REFERENCE).causes[0]
+    assert first.mutant == "go-point-at-the-go"
+    assert first.explains == sum(each.status is Status.FAIL for each in results)
+
+
+def test_a_refusal_is_named_by_a_bug_of_its_own_only_as_the_largest_cause() -> None:
+    """last-player-leads-after-go: every failure is a refusal, not_your_turn at the play where the
+    reference's leader leads; the bug gives the same code and index on each, and is named. A
+    refusal that is not the largest cause is named only by a bug another cause names."""
+    results = corpus_run("last-player-leads-after-go", "--cases", str(PEGGING))
+    first, *_ = diagnose(results, REFERENCE).causes
+    assert first.mutant == "last-player-leads-after-go"
+    assert first.signatures[0].field == "rejection.code"
+
+
 def test_failures_no_known_bug_explains_stay_a_cause_in_the_words_of_what_differs() -> None:
     expected = {"total": 2, "breakdown": {"fifteens": 2}}
     wrong = {"ok": {"total": 7, "breakdown": {"fifteens": 7}}}  # no mutant scores seven for fifteens
