@@ -72,6 +72,21 @@ OTHERS = "other differences, each in fewer results"
 UNEXPLAINED = "wrong answers whose difference has no words"
 ERRORS = "errors: the engine gave no answer (it crashed, hung or broke the protocol)"
 CONVENTION_CLAIM = '"stops_at_target": true'  # the hello claim that accepts the winner's score stopped at the target
+LATE_OPERATIONS = frozenset({"hand", "game", "match"})  # whose totals follow from the plays and shows in them
+TOTALS = frozenset(  # a hand's, game's or match's totals
+    {
+        "scores",
+        "winner",
+        "skunk",
+        "game_points",
+        "totals",
+        "wins_match",
+        "wins_match_outright",
+        "decided_by",
+        "hands_played",
+        "games",
+    }
+)
 SPECIFIC = ("three_for_last", "heels", "muggins", "go", "last_card", "reset", "win", "show", "play", "deal")
 
 
@@ -93,11 +108,35 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
         causes = _signature_causes(wrong, signed, mutants, replayer)
         causes += _error_causes([failure for failure in failures if not failure.explainable])
     size = {failure.name: failure.size for failure in failures}
-    causes.sort(key=lambda cause: (cause.description.startswith(OTHERS), -cause.explains, size[cause.case]))
+    ops = {failure.name: failure.op for failure in failures}
+    causes.sort(
+        key=lambda cause: (
+            cause.description.startswith(OTHERS),
+            _following(cause, ops),
+            -cause.explains,
+            size[cause.case],
+        )
+    )
     if past:  # the failures past the MAX_DIAGNOSED smallest: counted, named by the rules of the first cause
         rules = causes[0].rules if causes else ()
         causes.append(Cause(rules, total - len(failures), None, UNDIAGNOSED, past[0].name, ()))
     return Diagnosis(tuple(causes), ranked, total)
+
+
+def _following(cause: Cause, ops: Mapping[str, str]) -> bool:
+    """Does the cause show only what follows from a difference found elsewhere: the totals of a
+    hand, game or match, or their refusals, with no event, part, known bug or convention named (the scores of
+    a hand after a miscounted show; the plays refused after a win that came sooner)? Such causes
+    come after the others, whatever their size."""
+    if cause.mutant or cause.reading or cause.convention or not cause.signatures:
+        return False
+    late = all(ops.get(name) in LATE_OPERATIONS for name in cause.results)
+    return late and all(_total(signature) for signature in cause.signatures)
+
+
+def _total(signature: Signature) -> bool:
+    field = signature.field.removeprefix("games[*].")
+    return field.startswith("rejection.") or field.split(".", 1)[0] in TOTALS
 
 
 def signed_failure(failure: Failure) -> tuple[Signature, ...]:
@@ -263,10 +302,12 @@ def _known_answer(
 ) -> tuple[str | None, str | None]:
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
     (those alone, or beside a partner's bug where it is never alone), and one it only resembles."""
-    rules = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+    rules = list(dict.fromkeys(rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)))
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
-    order = [m.name for m in mutants if m.rule in rules]
+    order = [
+        m.name for m in sorted(mutants, key=lambda m: rules.index(m.rule) if m.rule in rules else 0) if m.rule in rules
+    ]
     order += hinted + [m.name for m in mutants if m.rule not in rules and not cited[m.rule]]
     profiles = sorted({failure.sent for failure in group.failures})
     # the bugs named for the causes before it first: one bug often differs in several ways

@@ -40,6 +40,7 @@ from cribcheck.harness.operations.rule_map import (
     EVENT_RULES,
     KEY_RULES,
     OP_RULES,
+    PARTNERSHIP_RULES,
     REJECTION_RULES,
     SEAT_RULES,
 )
@@ -818,6 +819,8 @@ def resolved(rules: Sequence[str], profile: str | None) -> tuple[str, ...]:
         rules = ["show.hand-flush-five-card" if rule == "show.hand-flush-six-card" else rule for rule in rules]
     if loaded is not None and loaded.seats > 2:
         rules = [SEAT_RULES.get(rule, rule) for rule in rules]
+    if loaded is not None and loaded.sides:  # partnerships: a side's skunk is the losing side's
+        rules = [step for rule in rules for step in (*PARTNERSHIP_RULES.get(rule, ()), rule)]
     return tuple(dict.fromkeys(rule for rule in rules if rule))
 
 

@@ -95,3 +95,6 @@ OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more
         "match": ("match.game-points", "match.target"),
     }
 )
+PARTNERSHIP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # cited before a rule with partnerships
+    {"game.skunk": ("game.partnership-skunk",), "game.double-skunk": ("game.partnership-skunk",)}
+)
