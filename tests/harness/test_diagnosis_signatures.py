@@ -94,6 +94,19 @@ def test_a_refusal_that_is_not_the_largest_cause_names_no_bug_of_its_own() -> No
     assert all(cause.mutant is None for cause in causes)
 
 
+def test_the_totals_a_bug_changes_come_after_the_bug() -> None:
+    """A show that counts no run longer than three (the zoo's show-runs-of-three-at-most): the
+    hands and games whose scores it changes are more failing results than the shows, and a cause
+    of their own, after it: the first cause is the show's runs."""
+    causes = diagnose(run("show-runs-of-three-at-most", False), None).causes
+    first = causes[0]
+    assert first.rules[0] == "show.runs"
+    assert first.description.startswith("the runs of a hand or crib in the show")
+    largest = max(causes, key=lambda cause: cause.explains)  # the hands' and games' scores, after it
+    assert largest.description.startswith("a player's score: the engine gives one less than the reference")
+    assert largest.explains > first.explains and causes.index(largest) > 0
+
+
 def failing(case_id: str, profile: str, answer: dict[str, Any], compared: tuple[str, ...] | None = None) -> CaseResult:
     """The result of case `case_id` under `profile` answered `answer`, its expectation cut to the
     keys `compared` (an engine that claims no events, say)."""

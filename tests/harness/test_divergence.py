@@ -254,3 +254,9 @@ def test_a_hands_show_event_names_its_set_as_the_rules_tell_them_apart() -> None
     (found,) = [one for one in signatures("hand", {}, expected, answer, "six-card") if "flush" in one.field]
     assert found.reasons == ("hand",)
     assert rules_of(found, "six-card") == ("show.hand-flush-six-card",)
+
+
+def test_a_partnerships_skunk_cites_the_partnership_rule_first() -> None:
+    skunk = Signature("game", "skunk", "", (), "another value")
+    assert rules_of(skunk, "six-card") == ("game.skunk",)
+    assert rules_of(skunk, "four-player") == ("game.partnership-skunk", "game.skunk")
