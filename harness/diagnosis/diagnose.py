@@ -13,8 +13,9 @@ depends on the failures alone.
    when it reproduces the engine's whole compared answer on every failure of the cause that
    shows no other signature (or, for a cause never alone, beside the known bug of the cause it
    shares its failures with); the bugs named for larger causes are tried first. A refusal (its
-   code, index, hand and game) says little: it is named by one bug, never two at once, and by a
-   bug no other cause names only when it is the largest cause.
+   code, index, hand and game) says little: it is named by one bug, never two at once, and past
+   the largest cause only by a bug of the rules of what differs or one another cause names. The
+   groups past the MAX_CAUSES largest are named only by a bug another cause names.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
    Causes named by the same known answer are one; then at most MAX_CAUSES causes of their own,
    the largest, and the rest one cause of other differences, named by no bug.
@@ -182,7 +183,9 @@ def _signature_causes(
         group = groups[at]
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
         searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
-        if at and _refusal(group):  # a refusal says little: a bug of its own only for the largest cause
+        if at and _refusal(group):  # a refusal says little: past the largest cause, bugs of its own rules only
+            searched = [m for m in mutants if m.rule in _signature_rules(group, signed)]
+        if at >= MAX_CAUSES:  # past the causes of their own: joined to a bug named for another, or none
             searched = []
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
         if answers[at][0] and answers[at][0] not in named:
@@ -262,11 +265,15 @@ def _verified(
     return answers
 
 
+def _signature_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
+    """The rules of what differs in a group's first failures (never the cases' own rules)."""
+    return {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+
+
 def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
     """The rules of a group's signatures and of its cases: where the mutants worth trying on a
     small cause are."""
-    found = {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
-    return found | {rule for failure in group.failures for rule in failure.rules}
+    return _signature_rules(group, signed) | {rule for failure in group.failures for rule in failure.rules}
 
 
 def _one_bugs(group: _Group) -> bool:
@@ -313,7 +320,7 @@ def _known_answer(
     # the bugs named for the causes before it first: one bug often differs in several ways
     candidates = [*partners, *(reading(name) for profile in profiles for name in readings_of(profile)), *order]
     refusal = _refusal(group)  # named by one bug that refuses alike (code, index, hand, game), never by two
-    if refusal and not mutants:  # not the largest cause: only by a bug another cause names
+    if not mutants:  # no bug of its own is searched: only a bug another cause names
         candidates = list(partners)
     tried = list(alone)
     if not tried:  # never alone: one bug that differs in several ways at once, or beside a partner's

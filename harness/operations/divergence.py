@@ -831,7 +831,12 @@ def _rules(signature: Signature) -> list[str]:
     if signature.convention:
         return ["game.win"]
     if where.startswith("rejection."):
-        return [rule for code in reasons for rule in REJECTION_RULES.get(code, ())]
+        relation = signature.relation  # another code than the expected one: the order of the checks too
+        other = relation.startswith("rejection ") and " where rejection " in relation
+        return [
+            *(["input.rejection-order"] if other else []),
+            *(r for code in reasons for r in REJECTION_RULES.get(code, ())),
+        ]
     said = signature.relation.rpartition(", for ")[2].split(" and ") if ", for " in signature.relation else []
     if event == "play":
         parts = [PLAY_PARTS.get(part, "")] if part else []
