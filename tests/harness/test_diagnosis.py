@@ -223,6 +223,17 @@ def test_a_refusal_is_named_by_a_bug_of_its_own_only_as_the_largest_cause() -> N
     assert first.signatures[0].field == "rejection.code"
 
 
+def test_a_smaller_refusal_is_named_by_a_bug_of_the_rules_of_what_differs() -> None:
+    """Two bugs: pegging runs only in order (the largest cause) and the other player's card that
+    would pass 31 refused over_31 before not_your_turn. The seven refusals of another code than
+    the expected one cite the order of the checks, and its bug names them."""
+    results = corpus_run("peg-run-in-order-only+over-31-before-not-your-turn")
+    causes = diagnose(results, REFERENCE).causes
+    assert causes[0].mutant == "peg-run-in-order-only"
+    (refusal,) = [cause for cause in causes if cause.mutant == "over-31-before-not-your-turn"]
+    assert refusal.rules[0] == "input.rejection-order"
+
+
 def test_failures_no_known_bug_explains_stay_a_cause_in_the_words_of_what_differs() -> None:
     expected = {"total": 2, "breakdown": {"fifteens": 2}}
     wrong = {"ok": {"total": 7, "breakdown": {"fifteens": 7}}}  # no mutant scores seven for fifteens

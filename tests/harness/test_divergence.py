@@ -260,3 +260,16 @@ def test_a_partnerships_skunk_cites_the_partnership_rule_first() -> None:
     skunk = Signature("game", "skunk", "", (), "another value")
     assert rules_of(skunk, "six-card") == ("game.skunk",)
     assert rules_of(skunk, "four-player") == ("game.partnership-skunk", "game.skunk")
+
+
+def test_another_rejection_code_cites_the_order_of_the_checks() -> None:
+    other = Signature(
+        "pegging",
+        "rejection.code",
+        "",
+        ("not_your_turn",),
+        "rejection over_31 where rejection not_your_turn was expected",
+    )
+    assert rules_of(other, "six-card") == ("input.rejection-order", "input.legal-play", "peg.order")
+    result = Signature("pegging", "rejection.code", "", ("over_31",), "a result where rejection over_31 was expected")
+    assert rules_of(result, "six-card") == ("input.legal-play", "peg.go")
