@@ -14,7 +14,8 @@ depends on the failures alone.
    shows no other signature (or, for a cause never alone, beside the known bug of the cause it
    shares its failures with); the bugs named for larger causes are tried first. A refusal (its
    code, index, hand and game) says little: it is named by one bug, never two at once, and past
-   the largest cause only by a bug of the rules of what differs or one another cause names. The
+   the largest cause only by a bug of its first rule (another code than the expected one: the
+   order of the checks) or one another cause names. The
    groups past the MAX_CAUSES largest are named only by a bug another cause names.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
    Causes named by the same known answer are one; then at most MAX_CAUSES causes of their own,
@@ -183,8 +184,9 @@ def _signature_causes(
         group = groups[at]
         alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
         searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
-        if at and _refusal(group):  # a refusal says little: past the largest cause, bugs of its own rules only
-            searched = [m for m in mutants if m.rule in _signature_rules(group, signed)]
+        if at and _refusal(group):  # a refusal says little: past the largest cause, bugs of its first rule only
+            first = _rules(group.signatures[0], group.failures[0])[:1]
+            searched = [m for m in mutants if m.rule in first]
         if at >= MAX_CAUSES:  # past the causes of their own: joined to a bug named for another, or none
             searched = []
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
