@@ -38,7 +38,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from cribcheck.harness.diagnosis.failures import Failure, count_failures, failures_of
+from cribcheck.harness.diagnosis.failures import Failure, by_size, count_failures, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
 from cribcheck.harness.diagnosis.replay import Replayer, cost, reading, reading_of, readings_of, session
 from cribcheck.harness.engine.protocol import EngineInfo
@@ -198,7 +198,7 @@ def _signature_causes(
     if folded:  # the smallest past MAX_CAUSES: one cause of other differences, named by no bug
         rest = [members for _, _, _, members in joined[MAX_CAUSES - 1 :]]
         names: dict[str, Failure] = {f.name: f for group in rest for f in group.failures}
-        others = _Group([s for group in rest for s in group.signatures], sorted(names.values(), key=_size))
+        others = _Group([s for group in rest for s in group.signatures], sorted(names.values(), key=by_size))
         joined = [*joined[: MAX_CAUSES - 1], (others, None, None, others)]
     causes = []
     for at, (lead, bug, like, members) in enumerate(joined):
@@ -228,13 +228,9 @@ def _joined_by_bug(named: Sequence[_Joined]) -> list[_Joined]:
             continue
         lead, _, first_like, members = joined[at]
         failures = {f.name: f for f in [*members.failures, *group.failures]}
-        both = _Group(members.signatures + group.signatures, sorted(failures.values(), key=_size))
+        both = _Group(members.signatures + group.signatures, sorted(failures.values(), key=by_size))
         joined[at] = (lead, bug, first_like, both)
     return sorted(joined, key=lambda entry: (-len(entry[3].failures), entry[3].failures[0].size))
-
-
-def _size(failure: Failure) -> tuple[int, int, int, str, str]:
-    return failure.size
 
 
 def _verified(
@@ -267,15 +263,16 @@ def _verified(
     return answers
 
 
-def _signature_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
-    """The rules of what differs in a group's first failures (never the cases' own rules)."""
-    return {rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)}
+def _signature_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> list[str]:
+    """The rules of what differs in a group's first failures, in the order they come (never the
+    cases' own rules)."""
+    return list(dict.fromkeys(rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)))
 
 
 def _cited_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> set[str]:
     """The rules of a group's signatures and of its cases: where the mutants worth trying on a
     small cause are."""
-    return _signature_rules(group, signed) | {rule for failure in group.failures for rule in failure.rules}
+    return {*_signature_rules(group, signed), *(rule for failure in group.failures for rule in failure.rules)}
 
 
 def _one_bugs(group: _Group) -> bool:
@@ -311,7 +308,7 @@ def _known_answer(
 ) -> tuple[str | None, str | None]:
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
     (those alone, or beside a partner's bug where it is never alone), and one it only resembles."""
-    rules = list(dict.fromkeys(rule for f in group.failures[:PROBES] for s in signed[f.name] for rule in _rules(s, f)))
+    rules = _signature_rules(group, signed)
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
     order = [
@@ -407,7 +404,7 @@ def _error_causes(errors: Sequence[Failure]) -> list[Cause]:
         said.setdefault(_said(failure.message), []).append(failure)
     groups = sorted(said.items(), key=lambda item: (-len(item[1]), item[0]))
     if len(groups) > 3:
-        rest = sorted((f for _, group in groups[2:] for f in group), key=lambda failure: failure.size)
+        rest = sorted((f for _, group in groups[2:] for f in group), key=by_size)
         groups = [*groups[:2], (groups[2][0] + " (and other words)", rest)]
     causes = []
     for words, group in groups:

@@ -92,15 +92,16 @@ def failures_of(results: Iterable[CaseResult], engine: EngineInfo | None, limit:
         if result.status in DIAGNOSED
     )
     if limit is None:
-        return sorted(found, key=_size)
-    return heapq.nsmallest(limit, found, key=_size)
+        return sorted(found, key=by_size)
+    return heapq.nsmallest(limit, found, key=by_size)
 
 
 def count_failures(results: Iterable[CaseResult]) -> int:
     return sum(result.status in DIAGNOSED for result in results)
 
 
-def _size(failure: Failure) -> tuple[int, int, int, str, str]:
+def by_size(failure: Failure) -> tuple[int, int, int, str, str]:
+    """The key that puts failures smallest first (Failure.size)."""
     return failure.size
 
 

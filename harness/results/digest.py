@@ -30,7 +30,7 @@ def answer_digest(expected: Mapping[str, Any] | None, answer: Mapping[str, Any] 
         return None
     part = answer["ok"] if "rejected" in expected else compared_part(expected, answer["ok"])
     try:
-        text = json.dumps(_canonical(part, ""), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(_canonical(part), sort_keys=True, separators=(",", ":"))
     except (RecursionError, ValueError, TypeError):
         return None
     return hashlib.sha256(text.encode("ascii")).hexdigest()
@@ -41,27 +41,13 @@ def read_digest(value: object) -> str | None:
     return value if isinstance(value, str) and _DIGEST.fullmatch(value) else None
 
 
-def _canonical(value: Any, key: str) -> Any:
-    """`value` with each set of cards sorted (the lists compare.mismatches compares as sets)."""
+def _canonical(value: Any, key: str = "", parent: str = "") -> Any:
+    """`value` with each set of cards sorted: a list of texts under a key of UNORDERED_KEYS, or
+    directly under a member of UNORDERED_UNDER (the lists compare.mismatches compares as sets)."""
     if isinstance(value, Mapping):
-        return {
-            name: _sorted_under(item, name) if name in UNORDERED_UNDER else _canonical(item, name)
-            for name, item in value.items()
-        }
+        return {name: _canonical(item, name, key) for name, item in value.items()}
     if isinstance(value, list | tuple):
-        if key in UNORDERED_KEYS and all(isinstance(item, str) for item in value):
+        if (key in UNORDERED_KEYS or parent in UNORDERED_UNDER) and all(isinstance(item, str) for item in value):
             return sorted(value)
-        return [_canonical(item, "") for item in value]
+        return [_canonical(item, "", key) for item in value]
     return value
-
-
-def _sorted_under(value: Any, key: str) -> Any:
-    """Every list of texts directly under `key` (UNORDERED_UNDER) sorted."""
-    if isinstance(value, Mapping):
-        return {
-            name: sorted(item)
-            if isinstance(item, list | tuple) and all(isinstance(i, str) for i in item)
-            else _canonical(item, name)
-            for name, item in value.items()
-        }
-    return _canonical(value, key)
