@@ -38,9 +38,19 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from cribcheck.harness.corpus.cases import catalogue
 from cribcheck.harness.diagnosis.failures import Failure, by_size, count_failures, failures_of
 from cribcheck.harness.diagnosis.ranking import rank_rules
-from cribcheck.harness.diagnosis.replay import Replayer, cost, reading, reading_of, readings_of, session
+from cribcheck.harness.diagnosis.replay import (
+    EXACT,
+    RESEMBLES,
+    Replayer,
+    cost,
+    reading,
+    reading_of,
+    readings_of,
+    session,
+)
 from cribcheck.harness.engine.protocol import EngineInfo
 from cribcheck.harness.mutants.catalogue import MUTANTS, mutants_named
 from cribcheck.harness.mutants.mutation import Mutant
@@ -190,8 +200,26 @@ def _signature_causes(
         if at >= MAX_CAUSES:  # past the causes of their own: joined to a bug named for another, or none
             searched = []
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
+        split = None if answers[at][0] or _refusal(group) else _majority(group, named, answers[at][1], replayer)
+        if split:  # one bug reproduces most of the group: its part is named, the rest a group of its own
+            bug, members = split
+            rest = _Group(list(group.signatures), [f for f in group.failures if f.name not in members])
+            groups[at] = _Group(group.signatures, [f for f in group.failures if f.name in members])
+            groups.append(rest)
+            own[id(groups[at])] = own[id(rest)] = own[id(group)]
+            answers[at] = (bug, None)
+            if bug not in named:
+                named.append(bug)
+            # the rest: the bugs of its rules, alone or beside a named one
+            cited = [m for m in mutants if m.rule in _cited_rules(rest, signed)]
+            beside = [f"{one}+{m.name}" for one in _singles(named) for m in cited if m.name != one]
+            beside = [] if _one_bugs(rest) else beside
+            rest_alone = [f for f in rest.failures if set(signed[f.name]) <= own[id(rest)]]
+            answers[len(groups) - 1] = _known_answer(rest, rest_alone, [*named, *beside], signed, cited, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
+    answers = _second_pass(groups, answers, own, signed, mutants, replayer)
+    answers = _dominated(groups, answers, own, signed, replayer)
     answers = _verified(groups, answers, own, signed, replayer)
     joined = _joined_by_bug([(group, *answers[at], group) for at, group in enumerate(groups)])
     folded = len(joined) > MAX_CAUSES
@@ -231,6 +259,109 @@ def _joined_by_bug(named: Sequence[_Joined]) -> list[_Joined]:
         both = _Group(members.signatures + group.signatures, sorted(failures.values(), key=by_size))
         joined[at] = (lead, bug, first_like, both)
     return sorted(joined, key=lambda entry: (-len(entry[3].failures), entry[3].failures[0].size))
+
+
+def _majority(
+    group: _Group, named: Sequence[str], resembles: str | None, replayer: Replayer
+) -> tuple[str, set[str]] | None:
+    """A bug named for a larger group, or the one this group resembles, that reproduces the whole
+    answer of at least half its failures, with those failures: a group of one signature can hold
+    two bugs' failures (a winner's score stopped at the target, by either), and a bug that differs
+    in several ways shares each way with another bug's failures."""
+    # a single difference of one point (or at the target) is a coincidence's more often than a bug's
+    resembled = [resembles] if resembles and not _one_bugs(group) else []
+    for bug in dict.fromkeys([*_singles(named), *resembled]):
+        if replayer.exhausted:
+            return None
+        members = replayer.explained(bug, group.failures)
+        if members and 2 * len(members) >= len(group.failures):
+            return bug, {failure.name for failure in members}
+    return None
+
+
+def _second_pass(
+    groups: Sequence[_Group],
+    answers: dict[int, tuple[str | None, str | None]],
+    own: Mapping[int, set[Signature]],
+    signed: Mapping[str, tuple[Signature, ...]],
+    mutants: Sequence[Mutant],
+    replayer: Replayer,
+) -> dict[int, tuple[str | None, str | None]]:
+    """The groups left unnamed, tried again under every bug named for any group, one at a time
+    and two at once, until no more is named (the first pass tried those of the larger groups only:
+    a bug found later often shows in a smaller group's totals, or with another in one answer). A
+    refusal, once every group of its own that is not a refusal has a known answer (the engine's
+    other differences accounted for), is tried under the bugs of the rules of what differs and of
+    its cases too, not only its first, alone and beside a named bug."""
+    answers = dict(answers)
+    changed = True
+    while changed:
+        changed = False
+        named = _named(answers)
+        accounted = all(answers[at][0] for at, group in enumerate(groups[:MAX_CAUSES]) if not _refusal(group))
+        for at, group in enumerate(groups):
+            if answers[at][0] or not named:
+                continue
+            alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
+            searched: list[Mutant] = []
+            if accounted and _refusal(group) and at < MAX_CAUSES:
+                searched = [m for m in mutants if m.rule in _cited_rules(group, signed)]
+            beside = [f"{one}+{m.name}" for one in _singles(named) for m in searched if m.name != one]
+            bug, like = _known_answer(group, alone, [*named, *_pairs(named), *beside], signed, searched, replayer)
+            answers[at] = (bug, like or answers[at][1])
+            if bug:
+                changed = True
+                break
+    return answers
+
+
+def _named(answers: Mapping[int, tuple[str | None, str | None]]) -> list[str]:
+    """The known answers named, in the order of their groups."""
+    return list(dict.fromkeys(bug for _, (bug, _) in sorted(answers.items()) if bug))
+
+
+def _pairs(named: Sequence[str]) -> list[str]:
+    """Two named bugs at once (mutants, each named alone): an engine with both shows both in one
+    answer."""
+    singles = _singles(named)
+    return [f"{one}+{two}" for at, one in enumerate(singles) for two in singles[at + 1 :]]
+
+
+def _singles(named: Sequence[str]) -> list[str]:
+    """The named mutants that are one bug (neither a pair nor a reading)."""
+    return [name for name in named if "+" not in name and not reading_of(name)]
+
+
+def _dominated(
+    groups: Sequence[_Group],
+    answers: dict[int, tuple[str | None, str | None]],
+    own: Mapping[int, set[Signature]],
+    signed: Mapping[str, tuple[Signature, ...]],
+    replayer: Replayer,
+) -> dict[int, tuple[str | None, str | None]]:
+    """The fewest bugs for the failures: a bug whose every failure (held alone by its groups)
+    another named bug, or two named bugs at once, reproduces, while that one's are not all its
+    own, is named no more; its groups take the other's name (`three-for-last-missing` for two
+    results, where `three-for-last-after-heels` reproduces them and three more)."""
+    answers = dict(answers)
+
+    def held(bug: str) -> list[Failure]:
+        ats = [at for at, (name, _) in answers.items() if name == bug]
+        signatures = {s for at in ats for s in own[id(groups[at])]}
+        return [f for at in ats for f in groups[at].failures if set(signed[f.name]) <= signatures]
+
+    for bug in sorted(_named(answers), key=lambda name: len(held(name))):
+        mine = held(bug)
+        others = [name for name in _named(answers) if not set(name.split("+")) >= set(bug.split("+"))]
+        for other in [*others, *_pairs(others)]:
+            if not mine or len(replayer.explained(other, mine)) != len(mine):
+                continue
+            theirs = held(other)
+            if len(replayer.explained(bug, theirs)) == len(theirs) and len(theirs) <= len(mine):
+                continue  # twins on these failures: the one named for more keeps its name
+            answers = {at: ((other, None) if name == bug else (name, like)) for at, (name, like) in answers.items()}
+            break
+    return answers
 
 
 def _verified(
@@ -307,7 +438,8 @@ def _known_answer(
     replayer: Replayer,
 ) -> tuple[str | None, str | None]:
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
-    (those alone, or beside a partner's bug where it is never alone), and one it only resembles."""
+    (those alone, or beside a partner's bug where it is never alone, or both partners' at once),
+    and one it only resembles."""
     rules = _signature_rules(group, signed)
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
@@ -323,25 +455,38 @@ def _known_answer(
         candidates = list(partners)
     tried = list(alone)
     if not tried:  # never alone: one bug that differs in several ways at once, or beside a partner's
-        singles = [partner for partner in partners if "+" not in partner]
-        candidates += [f"{one}+{name}" for one in singles for name in order if name != one]
+        singles = _singles(partners)
+        candidates += [*_pairs(singles), *(f"{one}+{name}" for one in singles for name in order if name != one)]
         tried = list(group.failures)
     elif not refusal and not _one_bugs(group):  # then two bugs at once: of the cases' rules and the cause's own
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
         candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:
         return None, None
-    probes = tried[:PROBES]
     resembles = None
     for bug in dict.fromkeys(candidates):
         if replayer.exhausted:
             break
-        exact = len(replayer.explained(bug, probes)) == len(probes) and replayer.affordable(tried)
-        if exact and len(replayer.explained(bug, tried)) == len(tried):
+        telling = _telling(bug, tried, replayer)
+        probes = telling[:PROBES]
+        like = resembles is None and "+" not in bug and not refusal  # a refusal's code alone is too little
+        alike = replayer.probed(bug, probes, RESEMBLES if like else EXACT)
+        exact = len(replayer.reproduced(bug, probes)) == len(probes) and replayer.affordable(tried)
+        if exact and replayer.probed(bug, telling):
             return bug, None
-        if resembles is None and "+" not in bug and not refusal and len(replayer.resembled(bug, probes)) == len(probes):
-            resembles = bug  # one bug that matches where the engine is wrong (a refusal's code alone is too little)
+        if like and alike:
+            resembles = bug  # one bug that matches where the engine is wrong
     return None, resembles
+
+
+def _telling(bug: str, failures: Sequence[Failure], replayer: Replayer) -> list[Failure]:
+    """The failures in the order that tells soonest whether two bugs at once reproduce them: first
+    those neither bug alone was found to reproduce (where one of them already does, the pair
+    nearly always does too, whatever the other)."""
+    parts = bug.split("+")
+    if len(parts) == 1:
+        return list(failures)
+    return sorted(failures, key=lambda failure: any(replayer.known(part, failure) == EXACT for part in parts))
 
 
 def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) -> Cause:
@@ -354,6 +499,8 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
     mutant = bug if bug and not reading_of(bug) else None
     if mutant:
         rules = [m.rule for m in mutants_named(mutant)] + rules
+    elif bug:  # a reading: first the rule that tells the two profiles apart
+        rules = _reading_rules(failures[0].sent, reading_of(bug)) + rules
     op = failures[0].op
     words = "; and ".join(describe(dataclasses.replace(s, operation=op)) for s in group.signatures[:2])
     if others:
@@ -380,6 +527,24 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
         convention,
         resembles if not bug and not convention else None,
     )
+
+
+def _reading_rules(sent: str, read: str) -> list[str]:
+    """The rules that tell profile `sent` from its other reading `read`: the variant rules stated
+    for the one that is a variant (variant.muggins between six-card--muggins and six-card), a
+    dispute's of either (dispute.d2-thirty-one for six-card--thirty-one-plus-last)."""
+    try:
+        profiles = [load_profile(sent), load_profile(read)]
+    except CribbageError:
+        return []
+    variants = {name for name, profile in zip((sent, read), profiles, strict=True) if profile.variant_of}
+    disputes = tuple(f"dispute.{profile.dispute.lower()}-" for profile in profiles if profile.dispute)
+    found = []
+    for rule, entry in catalogue().items():
+        variant = rule.startswith("variant.") and set(entry.get("profiles") or ()) & variants
+        if variant or (disputes and rule.startswith(disputes)):
+            found.append(rule)
+    return found
 
 
 def _reading_words(profile: str) -> str:

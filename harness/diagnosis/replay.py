@@ -78,6 +78,19 @@ class Replayer:
         the engine is wrong (explains.explains); no replay."""
         return [f for f in failures if self._known.get((bug, f.name), 0) >= RESEMBLES]
 
+    def reproduced(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
+        """Of the failures this bug was replayed on, those whose whole answer it reproduces; no replay."""
+        return [f for f in failures if self._known.get((bug, f.name), 0) == EXACT]
+
+    def probed(self, bug: str, failures: Sequence[Failure], at_least: int = EXACT) -> bool:
+        """Does the bug reproduce every failure at least this well (EXACT, or RESEMBLES)? Replayed one
+        by one, in order, and no further than the first that does not: most bugs tried fail on the first."""
+        for failure in failures:
+            self.explained(bug, [failure])
+            if self._known.get((bug, failure.name), 0) < at_least:
+                return False
+        return True
+
     def affordable(self, failures: Sequence[Failure]) -> bool:
         return self.spent + sum(cost(failure.op) for failure in failures) <= self.budget
 

@@ -34,8 +34,8 @@ from cribcheck.harness.operations.rule_map import (
     EVENT_RULES,
     KEY_RULES,
     OP_RULES,
-    REJECTION_RULES,
     SEAT_RULES,
+    rejection_rules,
 )
 from cribcheck.reference import Profile
 
@@ -155,9 +155,9 @@ def rules_of(finding: Finding) -> list[str]:
     profile = reference_profile(finding.example.profile)
     count_rule = "peg.single-count" if profile.count == "single" else "peg.restart"
     if "rejected" in expected:
-        found = _rejection_rules(op, expected["rejected"], expected)
+        found = rejection_rules(op, expected["rejected"], expected)
     elif answer is not None and isinstance(answer.get("rejected"), Mapping):
-        found = _rejection_rules(op, str(answer["rejected"].get("code")), answer["rejected"])
+        found = rejection_rules(op, str(answer["rejected"].get("code")), answer["rejected"])
     else:
         found = _result_rules(finding, finding.differing_keys(), (answer or {}).get("ok", {}))
     found = [count_rule if rule == COUNT_RULE else rule for rule in _table_rules(finding, profile, found)]
@@ -206,16 +206,6 @@ def _claim_rule(finding: Finding, profile: Profile) -> str:
     points pegged as they fall are never claimed (muggins.never-claimed), the rule a claim most
     easily breaks beside those of the muggins events."""
     return "muggins.never-claimed" if profile.muggins else "muggins.off"
-
-
-def _rejection_rules(op: str, code: str, where: Mapping[str, Any]) -> list[str]:
-    if op == "play" and code == "over_31":
-        return ["input.legal-play", "cards.value"]
-    rules = list(REJECTION_RULES.get(code, ()))
-    if code == "bad_cut":  # the cut for deal, or a hand's cut for the starter
-        cut_for_deal = op == "cut" or (op in ("game", "match") and "hand" not in where)
-        rules.insert(0, "deal.cut-for-deal" if cut_for_deal else "deal.starter")
-    return rules
 
 
 def _result_rules(finding: Finding, keys: Sequence[str], got: Mapping[str, Any]) -> list[str]:

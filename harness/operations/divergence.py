@@ -41,8 +41,9 @@ from cribcheck.harness.operations.rule_map import (
     KEY_RULES,
     OP_RULES,
     PARTNERSHIP_RULES,
-    REJECTION_RULES,
     SEAT_RULES,
+    THREE_SEAT_RULES,
+    rejection_rules,
 )
 from cribcheck.reference import CribbageError, Profile, load_profile
 from cribcheck.reference.errors import Code
@@ -819,6 +820,8 @@ def resolved(rules: Sequence[str], profile: str | None) -> tuple[str, ...]:
         rules = ["show.hand-flush-five-card" if rule == "show.hand-flush-six-card" else rule for rule in rules]
     if loaded is not None and loaded.seats > 2:
         rules = [SEAT_RULES.get(rule, rule) for rule in rules]
+    if loaded is not None and loaded.seats == 3:
+        rules = [THREE_SEAT_RULES.get(rule, rule) for rule in rules]
     if loaded is not None and loaded.sides:  # partnerships: a side's skunk is the losing side's
         rules = [step for rule in rules for step in (*PARTNERSHIP_RULES.get(rule, ()), rule)]
     return tuple(dict.fromkeys(rule for rule in rules if rule))
@@ -835,7 +838,7 @@ def _rules(signature: Signature) -> list[str]:
         other = relation.startswith("rejection ") and " where rejection " in relation
         return [
             *(["input.rejection-order"] if other else []),
-            *(r for code in reasons for r in REJECTION_RULES.get(code, ())),
+            *(r for code in reasons for r in rejection_rules(signature.operation, code, {})),
         ]
     said = signature.relation.rpartition(", for ")[2].split(" and ") if ", for " in signature.relation else []
     if event == "play":

@@ -49,6 +49,7 @@ KEY_RULES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
     }
 )
 COUNT_RULE = "<count>"  # peg.single-count or peg.restart, by the profile
+THREE_SEAT_RULES: Mapping[str, str] = MappingProxyType({"game.win": "game.three-player-win"})  # three seats' own
 SEAT_RULES: Mapping[str, str] = MappingProxyType(  # a two-player rule and its statement for 3-4 seats
     {
         "peg.order": "peg.order-seats",
@@ -69,7 +70,7 @@ REJECTION_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "wrong_card_count": ("input.cards",),
         "discard_not_held": ("input.cards", "deal.discard"),
         "unknown_profile": ("input.cards",),
-        "bad_cut": ("input.cards",),  # and the cut's rule, by the operation
+        "bad_cut": ("input.cards",),  # after the cut's rule (rejection_rules)
         "card_not_held": ("input.legal-play", "peg.order"),
         "not_your_turn": ("input.legal-play", "peg.order"),
         "over_31": ("input.legal-play", "peg.go"),
@@ -96,5 +97,21 @@ OP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # when nothing more
     }
 )
 PARTNERSHIP_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType(  # cited before a rule with partnerships
-    {"game.skunk": ("game.partnership-skunk",), "game.double-skunk": ("game.partnership-skunk",)}
+    {
+        "game.skunk": ("game.partnership-skunk",),
+        "game.double-skunk": ("game.partnership-skunk",),
+        "game.win": ("variant.four-players",),  # "otherwise as six-card": the four-player game's statement
+    }
 )
+
+
+def rejection_rules(op: str, code: str, where: Mapping[str, object]) -> list[str]:
+    """The rules of rejection `code` in operation `op` (`where`: the rejection, whose `hand` says a
+    game's cut was a hand's): a bad cut is the cut for deal's, or a hand's cut for the starter."""
+    if op == "play" and code == "over_31":
+        return ["input.legal-play", "cards.value"]
+    rules = list(REJECTION_RULES.get(code, ()))
+    if code == "bad_cut":
+        cut_for_deal = op == "cut" or (op in ("game", "match") and "hand" not in where)
+        rules.insert(0, "deal.cut-for-deal" if cut_for_deal else "deal.starter")
+    return rules

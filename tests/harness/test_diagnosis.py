@@ -180,6 +180,43 @@ def test_two_known_bugs_are_two_causes() -> None:
     assert "peg-run-in-order-only" in named and "peg-pair-royal-4" in named, causes
 
 
+def test_a_bug_seen_only_in_refusals_is_named_once_the_other_differences_are_accounted() -> None:
+    """Four players playing to 61 (four-player-target-61) beside a deal that passes to the right
+    (deal-passes-right): every four-player game the deal bug leaves alone ends at 61, so its later
+    hands are refused game_over where a result is due. A refusal says little, but once every other
+    difference has its known bug, the bugs of its cases' rules are tried: the 61 reproduces them."""
+    causes = diagnose(corpus_run("deal-passes-right+four-player-target-61"), REFERENCE).causes
+    named = {cause.mutant: cause for cause in causes}
+    assert set(named) == {"four-player-target-61", "deal-passes-right"}, causes
+    assert named["four-player-target-61"].rules[0] == "variant.four-players"
+    assert "rejection game_over where a result was expected" in [
+        s.relation for s in named["four-player-target-61"].signatures
+    ]
+
+
+def test_refusals_two_named_bugs_give_together_are_theirs_and_no_third_bugs() -> None:
+    """No point for a go (no-point-for-go) and four players to 61 (four-player-target-61): games
+    the go points would have won mid-hand end later, and their last plays are refused
+    pegging_incomplete, as a win noticed only at the end of the hand (win-at-end-of-hand) refuses
+    them too: a coincidence of code and index. Both bugs at once reproduce those refusals, so no
+    third bug is named for them; the fewest bugs account for the failures."""
+    causes = diagnose(corpus_run("four-player-target-61+no-point-for-go"), REFERENCE).causes
+    assert [cause.mutant for cause in causes] == ["no-point-for-go", "no-point-for-go+four-player-target-61"], causes
+
+
+def test_the_bug_that_reproduces_more_groups_is_named_for_all_of_them() -> None:
+    """Three for last pegged after his heels (three-for-last-after-heels): where the dealer wins
+    on heels first, the pone's three for last is never scored, as if it were missing
+    (three-for-last-missing reproduces those results too); elsewhere only the late three for
+    last shows. One bug accounts for all five results, so it is named for all of them."""
+    causes = diagnose(corpus_run("match-target-off-by-one+three-for-last-after-heels"), REFERENCE).causes
+    assert [(cause.mutant, cause.explains) for cause in causes[:2]] == [
+        ("match-target-off-by-one", 34),
+        ("three-for-last-after-heels", 5),
+    ], causes
+    assert all(cause.mutant != "three-for-last-missing" for cause in causes)
+
+
 def test_only_both_bugs_at_once_explain_a_failure_where_both_show() -> None:
     # a pegging where the run of 3 (played out of order) and the pair royal both score: only the
     # pair of bugs gives the engine's answer. pone 4C 6D 6H, dealer 5S 6S KD (five-card):

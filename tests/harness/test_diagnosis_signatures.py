@@ -145,6 +145,21 @@ def test_an_engine_that_plays_another_reading_is_told_to_claim_it() -> None:
     assert cause.reading == "six-card--thirty-one-plus-last" and cause.mutant is None
     assert cause.description.startswith("your engine plays D2's other reading (thirty-one scores 2 plus 1 for last")
     assert cause.description.endswith("claim six-card--thirty-one-plus-last if you mean it")
+    assert cause.rules[0] == "dispute.d2-thirty-one"  # the rule that tells the two readings apart, first
+
+
+def test_a_muggins_profile_played_without_muggins_cites_the_variant() -> None:
+    """mug-peg-overlooked-overclaim-go-claim-ignored: pone 3, dealer 6 in the cards (the dealer's
+    fifteen 2, last card for the go 1, fifteen 2 and last card 1 at the end; the pone's run 2-3-4
+    3), pone 4, dealer 5 once the muggins claims are judged. An engine that ignores the claims
+    answers as six-card does: the other profile of the game reproduces it, and the rule that tells
+    the two apart is the muggins variant's."""
+    (case,) = [case for case in load_cases() if case.id == "mug-peg-overlooked-overclaim-go-claim-ignored"]
+    assert case.expected("six-card--muggins")["points"] == {"pone": 4, "dealer": 5}
+    plain = {"ok": dict(case.expected("six-card"))}
+    assert plain["ok"]["points"] == {"pone": 3, "dealer": 6}
+    (cause,) = diagnose([failing(case.id, "six-card--muggins", plain)], None).causes
+    assert cause.reading == "six-card" and cause.rules[0] == "variant.muggins"
 
 
 def test_an_errors_cause_leads_with_what_the_engine_said_and_the_events_where_it_stops() -> None:

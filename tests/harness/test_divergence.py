@@ -273,3 +273,24 @@ def test_another_rejection_code_cites_the_order_of_the_checks() -> None:
     assert rules_of(other, "six-card") == ("input.rejection-order", "input.legal-play", "peg.order")
     result = Signature("pegging", "rejection.code", "", ("over_31",), "a result where rejection over_31 was expected")
     assert rules_of(result, "six-card") == ("input.legal-play", "peg.go")
+
+
+def test_a_bad_cut_cites_the_rule_of_the_cut_it_refuses() -> None:
+    """bad_cut is a tie left unbroken in the cut for deal (operation cut, or a game's first cut),
+    or a starter cut out of the stock (operation deal): the cut's own rule first, then the input's."""
+    refused = Signature("cut", "rejection.code", "", ("bad_cut",), "rejection bad_cut where a result was expected")
+    assert rules_of(refused, "six-card") == ("deal.cut-for-deal", "input.cards")
+    assert rules_of(refused, "three-player") == ("deal.cut-for-deal-seats", "input.cards")
+    in_a_game = Signature("game", "rejection.code", "", ("bad_cut",), "rejection bad_cut where a result was expected")
+    assert rules_of(in_a_game, "six-card")[0] == "deal.cut-for-deal"
+    starter = Signature("deal", "rejection.code", "", ("bad_cut",), "a result where rejection bad_cut was expected")
+    assert rules_of(starter, "six-card") == ("deal.starter", "input.cards")
+
+
+def test_a_win_cites_the_statement_of_the_profiles_table() -> None:
+    """The win of a game over: game.win for two players; three players have their own statement
+    (game.three-player-win), and four play it "otherwise as six-card" (variant.four-players)."""
+    over = Signature("hand", "rejection.code", "", ("game_over",), "rejection game_over where a result was expected")
+    assert rules_of(over, "six-card") == ("game.win", "input.cards")
+    assert rules_of(over, "three-player") == ("game.three-player-win", "input.cards")
+    assert rules_of(over, "four-player") == ("variant.four-players", "game.win", "input.cards")
