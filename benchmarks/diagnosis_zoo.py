@@ -47,7 +47,7 @@ from cribcheck.harness.engine.engines import AdapterEngine, EngineOptions
 from cribcheck.harness.fuzz.fuzz import FuzzSettings, fuzz
 from cribcheck.harness.mutants.catalogue import run_mutant
 from cribcheck.harness.operations.answers import cached_profiles, run_reference
-from cribcheck.harness.operations.compare import mismatches
+from cribcheck.harness.operations.compare import compared_part, mismatches
 from cribcheck.harness.results.diagnosis import Cause, Diagnosis
 from cribcheck.harness.results.results import CaseResult
 from cribcheck.harness.results.saved import read_runs
@@ -129,8 +129,9 @@ def engine_answer_as_expectation(answer: Any, expected: Any) -> dict[str, Any]:
         where = ("index", "hand", "game")
         return {"rejected": rejected.get("code"), **{k: rejected[k] for k in where if k in rejected}}
     ok = answer.get("ok", {})
-    keys = expected.keys() if isinstance(expected, dict) and "rejected" not in expected else ok.keys()
-    return {key: ok[key] for key in keys if key in ok}
+    if isinstance(expected, dict) and "rejected" not in expected:
+        return dict(compared_part(expected, ok))  # what was compared: a match's games without their events, say
+    return dict(ok)
 
 
 def inexact_names(diagnosis: Diagnosis, results: Sequence[CaseResult], names: str) -> list[str]:

@@ -199,7 +199,7 @@ def _signature_causes(
             searched = [m for m in mutants if m.rule in first]
         if at >= MAX_CAUSES:  # past the causes of their own: joined to a bug named for another, or none
             searched = []
-        answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer)
+        answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer, largest=at == 0)
         split = None if answers[at][0] or _refusal(group) else _majority(group, named, answers[at][1], replayer)
         if split:  # one bug reproduces most of the group: its part is named, the rest a group of its own
             bug, members = split
@@ -354,10 +354,10 @@ def _dominated(
         mine = held(bug)
         others = [name for name in _named(answers) if not set(name.split("+")) >= set(bug.split("+"))]
         for other in [*others, *_pairs(others)]:
-            if not mine or len(replayer.explained(other, mine)) != len(mine):
+            if not mine or not replayer.probed(other, _telling(other, mine, replayer)):
                 continue
             theirs = held(other)
-            if len(replayer.explained(bug, theirs)) == len(theirs) and len(theirs) <= len(mine):
+            if len(theirs) <= len(mine) and replayer.probed(bug, _telling(bug, theirs, replayer)):
                 continue  # twins on these failures: the one named for more keeps its name
             answers = {at: ((other, None) if name == bug else (name, like)) for at, (name, like) in answers.items()}
             break
@@ -436,10 +436,13 @@ def _known_answer(
     signed: Mapping[str, tuple[Signature, ...]],
     mutants: Sequence[Mutant],
     replayer: Replayer,
+    largest: bool = False,
 ) -> tuple[str | None, str | None]:
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
     (those alone, or beside a partner's bug where it is never alone, or both partners' at once),
-    and one it only resembles."""
+    and one it only resembles. Two bugs never named elsewhere are tried together only on a group
+    of PROBES failures or more, or the `largest`: on a few results beside others, two bugs that
+    happen to give the same answer are too easily found."""
     rules = _signature_rules(group, signed)
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
@@ -458,7 +461,7 @@ def _known_answer(
         singles = _singles(partners)
         candidates += [*_pairs(singles), *(f"{one}+{name}" for one in singles for name in order if name != one)]
         tried = list(group.failures)
-    elif not refusal and not _one_bugs(group):  # then two bugs at once: of the cases' rules and the cause's own
+    elif not refusal and not _one_bugs(group) and (largest or len(tried) >= PROBES):  # two bugs, few enough
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
         candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:
