@@ -18,6 +18,11 @@ depends on the failures alone.
    order of the checks) or one another cause names. The
    groups past the MAX_CAUSES largest are named only by a bug another cause names.
    One that matches only where the engine is wrong is "resembles", inside the cause, never named.
+   A group that a named bug (or the one it resembles) reproduces half or more of is split: that
+   part named, the rest searched on its own. Then the groups left unnamed are tried under every
+   named bug, alone and two at once, until nothing changes (a refusal, once the other differences
+   are accounted for, under the bugs of its rules and its cases' too); and the fewest bugs are
+   kept: a bug whose failures another named one reproduces, not the other way round, gives way.
    Causes named by the same known answer are one; then at most MAX_CAUSES causes of their own,
    the largest, and the rest one cause of other differences, named by no bug.
 3. A signature that is a known convention (the winner's score stopped at the target) is called
@@ -502,8 +507,8 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
     mutant = bug if bug and not reading_of(bug) else None
     if mutant:
         rules = [m.rule for m in mutants_named(mutant)] + rules
-    elif bug:  # a reading: first the rule that tells the two profiles apart
-        rules = _reading_rules(failures[0].sent, reading_of(bug)) + rules
+    elif bug:  # a reading: the rule that tells the two profiles apart, after the first of what differs
+        rules = [*rules[:1], *_reading_rules(failures[0].sent, reading_of(bug)), *rules[1:]]
     op = failures[0].op
     words = "; and ".join(describe(dataclasses.replace(s, operation=op)) for s in group.signatures[:2])
     if others:

@@ -145,7 +145,8 @@ def test_an_engine_that_plays_another_reading_is_told_to_claim_it() -> None:
     assert cause.reading == "six-card--thirty-one-plus-last" and cause.mutant is None
     assert cause.description.startswith("your engine plays D2's other reading (thirty-one scores 2 plus 1 for last")
     assert cause.description.endswith("claim six-card--thirty-one-plus-last if you mean it")
-    assert cause.rules[0] == "dispute.d2-thirty-one"  # the rule that tells the two readings apart, first
+    # the rule of what differs (the 31 as the last card), then the one that tells the readings apart
+    assert cause.rules[:2] == ("peg.last-card", "dispute.d2-thirty-one")
 
 
 def test_a_muggins_profile_played_without_muggins_cites_the_variant() -> None:
@@ -159,7 +160,7 @@ def test_a_muggins_profile_played_without_muggins_cites_the_variant() -> None:
     plain = {"ok": dict(case.expected("six-card"))}
     assert plain["ok"]["points"] == {"pone": 3, "dealer": 6}
     (cause,) = diagnose([failing(case.id, "six-card--muggins", plain)], None).causes
-    assert cause.reading == "six-card" and cause.rules[0] == "variant.muggins"
+    assert cause.reading == "six-card" and cause.rules[1] == "variant.muggins"
 
 
 def test_an_errors_cause_leads_with_what_the_engine_said_and_the_events_where_it_stops() -> None:
