@@ -58,6 +58,8 @@ PAST_TARGET = "more past the target"  # the winner given points beyond the refer
 EXTRA_EVENT = "an event the reference does not give"
 MISSING_EVENT = "no event where the reference gives one"
 OTHER_EVENT = "another event than the reference's"
+EARLY_WIN = "a win where the reference plays on"  # the engine's events end in a win the reference has not reached
+LATE_WIN = "play on where the reference wins"
 SOME = "some where the reference gives 0"
 UNKNOWN = "<unknown>"  # the key that marks the players' score differences as unknown (an event one side lacks)
 _SCALARS = (str, int, float, type(None))
@@ -297,6 +299,10 @@ class _Walk:
                 yield self._sign("events[*].player", ANOTHER_PLAYER, "", _kind(mine[first]), _reasons(mine, first))
                 shift[UNKNOWN] = True  # the points went to another player: the next event's scores set them
                 continue
+            win = _win_parting(_at(mine, first), _at(theirs, start))
+            if win:  # the game's end where the other side's game goes on: the win, not the card after it
+                yield self._sign("events", win, "", "win", ())
+                return
             kind = _kind(mine[first]) if first < len(mine) else (_kind(theirs[start]) if start < len(theirs) else "")
             yield self._sign("events", OTHER_EVENT, "", kind, _reasons(mine, first) if first < len(mine) else context)
             return
@@ -393,6 +399,20 @@ def _identity(event: Any) -> tuple[Any, ...]:
 
 def _hashable(value: Any) -> Any:
     return value if isinstance(value, _SCALARS) else repr(value)[:200]
+
+
+def _at(events: Sequence[Any], index: int) -> Any:
+    return events[index] if index < len(events) else None
+
+
+def _win_parting(mine: Any, theirs: Any) -> str:
+    """Where the events part, is it at a win only one side gives? EARLY_WIN (the engine's), LATE_WIN
+    (the reference's), else ""."""
+    if _kind(theirs) == "win" and _kind(mine) != "win":
+        return EARLY_WIN
+    if _kind(mine) == "win" and _kind(theirs) != "win":
+        return LATE_WIN
+    return ""
 
 
 def _kind(event: Any) -> str:
@@ -710,6 +730,8 @@ RELATION_WORDS: Mapping[str, str] = {
     EXTRA_EVENT: "the engine gives one where the reference gives none",
     MISSING_EVENT: "the engine leaves out one the reference gives",
     OTHER_EVENT: "the engine's events part from the reference's here (another event, or a card out of turn)",
+    EARLY_WIN: "the engine ends the game where the reference plays on",
+    LATE_WIN: "the engine plays on where the reference's game is won",
     "points pegged without an event": "the engine's scores move by points no event of its gives",
     "missing": "the engine's answer leaves it out",
     "another kind of value": "the engine gives another kind of value",

@@ -294,3 +294,23 @@ def test_a_win_cites_the_statement_of_the_profiles_table() -> None:
     assert rules_of(over, "six-card") == ("game.win", "input.cards")
     assert rules_of(over, "three-player") == ("game.three-player-win", "input.cards")
     assert rules_of(over, "four-player") == ("variant.four-players", "game.win", "input.cards")
+
+
+def test_a_game_that_ends_where_the_other_plays_on_parts_at_the_win() -> None:
+    """A on 118: B leads 8H (8), A plays 7S (15: fifteen 2, A on 120), B plays 5C (20). An engine
+    whose target is one short (120) ends the game at A's fifteen: its events part from the
+    reference's at its win, not at B's 5C. The other way round, an engine that plays on past a win
+    the reference gives parts at the reference's win."""
+    plays = [
+        {"type": "play", "player": "B", "card": "8H", "count": 8, "points": 0, "scoring": {}},
+        {"type": "play", "player": "A", "card": "7S", "count": 15, "points": 2, "scoring": {"fifteen": 2}},
+        {"type": "play", "player": "B", "card": "5C", "count": 20, "points": 0, "scoring": {}},
+    ]
+    win = {"type": "win", "player": "A", "scores": {"A": 120, "B": 100}}
+    early = {"ok": {"events": [*plays[:2], win]}}
+    (found,) = signatures("hand", {}, {"events": plays}, early, "six-card")
+    assert (found.field, found.event, found.relation) == ("events", "win", "a win where the reference plays on")
+    assert describe(found) == "the win: the engine ends the game where the reference plays on"
+    assert rules_of(found, "six-card") == ("game.win",)
+    late = signatures("hand", {}, {"events": [*plays[:2], win]}, {"ok": {"events": plays}}, "six-card")
+    assert [(one.event, one.relation) for one in late] == [("win", "play on where the reference wins")]
