@@ -40,6 +40,7 @@ and at least MIN_BUDGET; the 5,000 smallest failures are diagnosed, the rest cou
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -63,6 +64,7 @@ from cribcheck.harness.operations.answers import run_reference
 from cribcheck.harness.operations.divergence import (
     CONVENTION,
     PAST_TARGET,
+    PAST_THE_CUT,
     Signature,
     describe,
     resolved,
@@ -151,6 +153,15 @@ def _following(cause: Cause, ops: Mapping[str, str]) -> bool:
     return late and all(_total(signature) for signature in cause.signatures)
 
 
+def _late_totals(group: _Group) -> bool:
+    """Does the group show only the totals of hands, games or matches (what a bug's differences
+    elsewhere change), or a difference past the part of the answers a run keeps (where, unknown)?
+    Their replays are the dearest and their search the blindest: a bug named elsewhere is tried
+    on them first."""
+    late = all(f.op in LATE_OPERATIONS for f in group.failures)
+    return late and all(_total(s) or s.relation == PAST_THE_CUT for s in group.signatures)
+
+
 def _total(signature: Signature) -> bool:
     field = signature.field.removeprefix("games[*].")
     return field.startswith("rejection.") or field.split(".", 1)[0] in TOTALS
@@ -194,6 +205,7 @@ def _signature_causes(
     signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
     named: list[str] = []  # the known answers found so far: tried first on the next causes
     answers: dict[int, tuple[str | None, str | None]] = {}
+    deferred: dict[int, list[Mutant]] = {}  # the searches left to the second pass
     # the largest first, the refusals last: a bug often ends a game early and then refuses the rest
     for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
         group = groups[at]
@@ -204,6 +216,8 @@ def _signature_causes(
             searched = [m for m in mutants if m.rule in first]
         if at >= MAX_CAUSES:  # past the causes of their own: joined to a bug named for another, or none
             searched = []
+        if _late_totals(group) and not _refusal(group):  # a bug's totals: the named bugs first, the search after
+            searched, deferred[at] = [], searched
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer, largest=at == 0)
         split = None if answers[at][0] or _refusal(group) else _majority(group, named, answers[at][1], replayer)
         if split:  # one bug reproduces most of the group: its part is named, the rest a group of its own
@@ -220,10 +234,12 @@ def _signature_causes(
             beside = [f"{one}+{m.name}" for one in _singles(named) for m in cited if m.name != one]
             beside = [] if _one_bugs(rest) else beside
             rest_alone = [f for f in rest.failures if set(signed[f.name]) <= own[id(rest)]]
+            if _late_totals(rest):  # a bug's totals: its named bugs first, the search after (the second pass)
+                cited, deferred[len(groups) - 1], beside = [], cited, []
             answers[len(groups) - 1] = _known_answer(rest, rest_alone, [*named, *beside], signed, cited, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
-    answers = _second_pass(groups, answers, own, signed, mutants, replayer)
+    answers = _second_pass(groups, answers, own, signed, mutants, deferred, replayer)
     answers = _dominated(groups, answers, own, signed, replayer)
     answers = _verified(groups, answers, own, signed, replayer)
     joined = _joined_by_bug([(group, *answers[at], group) for at, group in enumerate(groups)])
@@ -290,6 +306,7 @@ def _second_pass(
     own: Mapping[int, set[Signature]],
     signed: Mapping[str, tuple[Signature, ...]],
     mutants: Sequence[Mutant],
+    deferred: Mapping[int, Sequence[Mutant]],
     replayer: Replayer,
 ) -> dict[int, tuple[str | None, str | None]]:
     """The groups left unnamed, tried again under every bug named for any group, one at a time
@@ -297,22 +314,37 @@ def _second_pass(
     a bug found later often shows in a smaller group's totals, or with another in one answer). A
     refusal, once every group of its own that is not a refusal has a known answer (the engine's
     other differences accounted for), is tried under the bugs of the rules of what differs and of
-    its cases too, not only its first, alone and beside a named bug."""
+    its cases too, not only its first, alone and beside a named bug. A group of totals whose
+    search the first pass `deferred` (the scores of games a named bug changes, most often) is
+    searched here when no named bug gives it: games and matches are the dearest replays."""
     answers = dict(answers)
     changed = True
     while changed:
         changed = False
         named = _named(answers)
         accounted = all(answers[at][0] for at, group in enumerate(groups[:MAX_CAUSES]) if not _refusal(group))
-        for at, group in enumerate(groups):
-            if answers[at][0] or not named:
+        # the named bugs on every group first, then one search at a time, the cheapest to replay first
+        # (a bug found in a show often gives a game's totals beside another): a name found goes round again
+        cheapest = sorted(enumerate(groups), key=lambda item: sum(cost(f.op) for f in item[1].failures[:PROBES]))
+        for searching, (at, group) in itertools.chain(
+            ((False, item) for item in enumerate(groups)), ((True, item) for item in cheapest)
+        ):
+            if answers[at][0]:
                 continue
-            alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
-            searched: list[Mutant] = []
+            searched: list[Mutant] = list(deferred.get(at, ()))
             if accounted and _refusal(group) and at < MAX_CAUSES:
                 searched = [m for m in mutants if m.rule in _cited_rules(group, signed)]
+            if not searching:
+                searched = []
+            elif not searched:
+                continue
+            if not named and not searched:
+                continue
+            alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
             beside = [f"{one}+{m.name}" for one in _singles(named) for m in searched if m.name != one]
-            bug, like = _known_answer(group, alone, [*named, *_pairs(named), *beside], signed, searched, replayer)
+            beside = beside if _refusal(group) else []
+            partners = [*named, *_pairs(named), *beside]
+            bug, like = _known_answer(group, alone, partners, signed, searched, replayer, largest=at == 0)
             answers[at] = (bug, like or answers[at][1])
             if bug:
                 changed = True
