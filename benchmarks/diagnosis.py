@@ -257,9 +257,11 @@ def ratios(measured: list[Measured]) -> str:
     values = [found.ratio for found in measured if found.failures]
     if not values:
         return "no failures"
+    slowest = max((found for found in measured if found.failures), key=lambda found: found.ratio)
     return (
         f"median {statistics.median(values):.2f}, slowest {max(values):.2f} "
-        f"(diagnosis time over run time, {len(values)} runs)"
+        f"(diagnosis time over run time, {len(values)} runs; the slowest {slowest.engine}: "
+        f"{slowest.diagnosis_seconds:.2f} s for a run of {slowest.run_seconds:.2f} s)"
     )
 
 

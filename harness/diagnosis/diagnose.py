@@ -496,7 +496,9 @@ def _known_answer(
     tried = list(alone)
     if not tried:  # never alone: one bug that differs in several ways at once, or beside a partner's
         singles = _singles(partners)
-        candidates += [*_pairs(singles), *(f"{one}+{name}" for one in singles for name in order if name != one)]
+        candidates += _pairs(singles)
+        if largest or len(group.failures) >= PROBES:  # a named bug beside one never named: not on a few results
+            candidates += [f"{one}+{name}" for one in singles for name in order if name != one]
         tried = list(group.failures)
     elif not refusal and not _one_bugs(group) and (largest or len(tried) >= PROBES):  # two bugs, few enough
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
