@@ -292,11 +292,14 @@ def _majority(
     # a single difference of one point (or at the target) is a coincidence's more often than a bug's
     resembled = [resembles] if resembles and not _one_bugs(group) else []
     for bug in dict.fromkeys([*_singles(named), *resembled]):
-        if replayer.exhausted:
-            return None
-        members = replayer.explained(bug, group.failures)
+        members: set[str] = set()
+        for count, failure in enumerate(group.failures, start=1):
+            if replayer.exhausted or 2 * (count - 1 - len(members)) > len(group.failures):
+                break  # spent, or more than half not reproduced: this bug gives no majority
+            if replayer.explains(bug, failure):
+                members.add(failure.name)
         if members and 2 * len(members) >= len(group.failures):
-            return bug, {failure.name for failure in members}
+            return bug, members
     return None
 
 
@@ -477,9 +480,9 @@ def _known_answer(
 ) -> tuple[str | None, str | None]:
     """The known bug or reading that reproduces the engine's whole answer on the group's failures
     (those alone, or beside a partner's bug where it is never alone, or both partners' at once),
-    and one it only resembles. Two bugs never named elsewhere are tried together only on a group
-    of PROBES failures or more, or the `largest`: on a few results beside others, two bugs that
-    happen to give the same answer are too easily found."""
+    and one it only resembles. Two bugs of which one at least is named nowhere else are tried
+    together only on a group of PROBES failures or more, or the `largest`: on a few results beside
+    others, two bugs that happen to give the same answer are too easily found."""
     rules = _signature_rules(group, signed)
     cited = Counter(rule for f in group.failures for rule in f.rules)  # the cases' rules: a hint where to look
     hinted = [m.name for m in sorted(mutants, key=lambda m: -cited[m.rule]) if cited[m.rule] and m.rule not in rules]
