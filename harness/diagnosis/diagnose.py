@@ -184,6 +184,15 @@ class _Group:
     signatures: list[Signature]
     failures: list[Failure]
 
+    @property
+    def own(self) -> set[Signature]:
+        return set(self.signatures)
+
+    def alone(self, signed: Mapping[str, tuple[Signature, ...]]) -> list[Failure]:
+        """Its failures that show no signature of another group."""
+        own = self.own
+        return [f for f in self.failures if set(signed[f.name]) <= own]
+
 
 def _signature_causes(
     wrong: Sequence[Failure], signed: Mapping[str, tuple[Signature, ...]], mutants: Sequence[Mutant], replayer: Replayer
@@ -201,7 +210,6 @@ def _signature_causes(
         else:
             merged[key] = _Group([signature], members)
     groups = sorted(merged.values(), key=lambda group: (-len(group.failures), group.signatures))
-    own = {id(group): set(group.signatures) for group in groups}
     signed = {name: tuple(map(_any_operation, found)) for name, found in signed.items()}
     named: list[str] = []  # the known answers found so far: tried first on the next causes
     answers: dict[int, tuple[str | None, str | None]] = {}
@@ -209,7 +217,7 @@ def _signature_causes(
     # the largest first, the refusals last: a bug often ends a game early and then refuses the rest
     for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
         group = groups[at]
-        alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
+        alone = group.alone(signed)
         searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
         if at and _refusal(group):  # a refusal says little: past the largest cause, bugs of its first rule only
             first = _rules(group.signatures[0], group.failures[0])[:1]
@@ -225,23 +233,22 @@ def _signature_causes(
             rest = _Group(list(group.signatures), [f for f in group.failures if f.name not in members])
             groups[at] = _Group(group.signatures, [f for f in group.failures if f.name in members])
             groups.append(rest)
-            own[id(groups[at])] = own[id(rest)] = own[id(group)]
             answers[at] = (bug, None)
             if bug not in named:
                 named.append(bug)
             # the rest: the bugs of its rules, alone or beside a named one
             cited = [m for m in mutants if m.rule in _cited_rules(rest, signed)]
-            beside = [f"{one}+{m.name}" for one in _singles(named) for m in cited if m.name != one]
-            beside = [] if _one_bugs(rest) else beside
-            rest_alone = [f for f in rest.failures if set(signed[f.name]) <= own[id(rest)]]
+            beside = [] if _one_bugs(rest) else _beside(named, cited)
             if _late_totals(rest):  # a bug's totals: its named bugs first, the search after (the second pass)
                 cited, deferred[len(groups) - 1], beside = [], cited, []
-            answers[len(groups) - 1] = _known_answer(rest, rest_alone, [*named, *beside], signed, cited, replayer)
+            answers[len(groups) - 1] = _known_answer(
+                rest, rest.alone(signed), [*named, *beside], signed, cited, replayer
+            )
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
-    answers = _second_pass(groups, answers, own, signed, mutants, deferred, replayer)
-    answers = _dominated(groups, answers, own, signed, replayer)
-    answers = _verified(groups, answers, own, signed, replayer)
+    answers = _second_pass(groups, answers, signed, mutants, deferred, replayer)
+    answers = _dominated(groups, answers, signed, replayer)
+    answers = _verified(groups, answers, signed, replayer)
     joined = _joined_by_bug([(group, *answers[at], group) for at, group in enumerate(groups)])
     folded = len(joined) > MAX_CAUSES
     if folded:  # the smallest past MAX_CAUSES: one cause of other differences, named by no bug
@@ -306,7 +313,6 @@ def _majority(
 def _second_pass(
     groups: Sequence[_Group],
     answers: dict[int, tuple[str | None, str | None]],
-    own: Mapping[int, set[Signature]],
     signed: Mapping[str, tuple[Signature, ...]],
     mutants: Sequence[Mutant],
     deferred: Mapping[int, Sequence[Mutant]],
@@ -334,20 +340,16 @@ def _second_pass(
         ):
             if answers[at][0]:
                 continue
-            searched: list[Mutant] = list(deferred.get(at, ()))
-            if accounted and _refusal(group) and at < MAX_CAUSES:
-                searched = [m for m in mutants if m.rule in _cited_rules(group, signed)]
-            if not searching:
-                searched = []
-            elif not searched:
+            searched: list[Mutant] = []
+            if searching:
+                searched = list(deferred.get(at, ()))
+                if accounted and _refusal(group) and at < MAX_CAUSES:
+                    searched = [m for m in mutants if m.rule in _cited_rules(group, signed)]
+            if not (searched if searching else named):  # a search of its own, or named bugs to try
                 continue
-            if not named and not searched:
-                continue
-            alone = [f for f in group.failures if set(signed[f.name]) <= own[id(group)]]
-            beside = [f"{one}+{m.name}" for one in _singles(named) for m in searched if m.name != one]
-            beside = beside if _refusal(group) else []
+            beside = _beside(named, searched) if _refusal(group) else []
             partners = [*named, *_pairs(named), *beside]
-            bug, like = _known_answer(group, alone, partners, signed, searched, replayer, largest=at == 0)
+            bug, like = _known_answer(group, group.alone(signed), partners, signed, searched, replayer, largest=at == 0)
             answers[at] = (bug, like or answers[at][1])
             if bug:
                 changed = True
@@ -367,6 +369,11 @@ def _pairs(named: Sequence[str]) -> list[str]:
     return [f"{one}+{two}" for at, one in enumerate(singles) for two in singles[at + 1 :]]
 
 
+def _beside(named: Sequence[str], mutants: Sequence[Mutant]) -> list[str]:
+    """Each named bug beside each of `mutants`, two at once."""
+    return [f"{one}+{m.name}" for one in _singles(named) for m in mutants if m.name != one]
+
+
 def _singles(named: Sequence[str]) -> list[str]:
     """The named mutants that are one bug (neither a pair nor a reading)."""
     return [name for name in named if "+" not in name and not reading_of(name)]
@@ -375,7 +382,6 @@ def _singles(named: Sequence[str]) -> list[str]:
 def _dominated(
     groups: Sequence[_Group],
     answers: dict[int, tuple[str | None, str | None]],
-    own: Mapping[int, set[Signature]],
     signed: Mapping[str, tuple[Signature, ...]],
     replayer: Replayer,
 ) -> dict[int, tuple[str | None, str | None]]:
@@ -387,7 +393,7 @@ def _dominated(
 
     def held(bug: str) -> list[Failure]:
         ats = [at for at, (name, _) in answers.items() if name == bug]
-        signatures = {s for at in ats for s in own[id(groups[at])]}
+        signatures = {s for at in ats for s in groups[at].own}
         return [f for at in ats for f in groups[at].failures if set(signed[f.name]) <= signatures]
 
     for bug in sorted(_named(answers), key=lambda name: len(held(name))):
@@ -407,7 +413,6 @@ def _dominated(
 def _verified(
     groups: Sequence[_Group],
     answers: dict[int, tuple[str | None, str | None]],
-    own: Mapping[int, set[Signature]],
     signed: Mapping[str, tuple[Signature, ...]],
     replayer: Replayer,
 ) -> dict[int, tuple[str | None, str | None]]:
@@ -422,7 +427,7 @@ def _verified(
         named: dict[str, set[Signature]] = {}
         for at, (bug, _) in answers.items():
             if bug:
-                named.setdefault(bug, set()).update(own[id(groups[at])])
+                named.setdefault(bug, set()).update(groups[at].own)
         for at, (bug, _) in sorted(answers.items()):
             if bug is None:
                 continue

@@ -303,7 +303,7 @@ class _Walk:
             if win:  # the game's end where the other side's game goes on: the win, not the card after it
                 yield self._sign("events", win, "", "win", ())
                 return
-            kind = _kind(mine[first]) if first < len(mine) else (_kind(theirs[start]) if start < len(theirs) else "")
+            kind = _kind(_at(mine, first)) if first < len(mine) else _kind(_at(theirs, start))
             yield self._sign("events", OTHER_EVENT, "", kind, _reasons(mine, first) if first < len(mine) else context)
             return
 
