@@ -580,16 +580,17 @@ def _cause(group: _Group, bug: str | None, resembles: str | None, others: bool) 
 
 
 def _reading_rules(sent: str, read: str) -> list[str]:
-    """The rules that tell profile `sent` from its other reading `read`: the variant rules stated
-    for the one that is a variant (variant.muggins between six-card--muggins and six-card), a
-    dispute's of either (dispute.d2-thirty-one for six-card--thirty-one-plus-last)."""
+    """The rules that tell profile `sent` from its other reading `read`: muggins.off when `sent`
+    plays without muggins and `read` with it (claims change the score where they must not), the
+    variant rules stated for the one that is a variant (variant.muggins between six-card--muggins
+    and six-card), a dispute's of either (dispute.d2-thirty-one for six-card--thirty-one-plus-last)."""
     try:
         profiles = [load_profile(sent), load_profile(read)]
     except CribbageError:
         return []
     variants = {name for name, profile in zip((sent, read), profiles, strict=True) if profile.variant_of}
     disputes = tuple(f"dispute.{profile.dispute.lower()}-" for profile in profiles if profile.dispute)
-    found = []
+    found = ["muggins.off"] if profiles[1].muggins and not profiles[0].muggins else []
     for rule, entry in catalogue().items():
         variant = rule.startswith("variant.") and set(entry.get("profiles") or ()) & variants
         if variant or (disputes and rule.startswith(disputes)):

@@ -12,7 +12,7 @@ from typing import Any
 
 from cribcheck.harness.corpus.cases import load_cases
 from cribcheck.harness.diagnosis.diagnose import CONVENTION_CLAIM, diagnose
-from cribcheck.harness.engine.engines import InProcessEngine
+from cribcheck.harness.engine.engines import InProcessEngine, reference_engine
 from cribcheck.harness.mutants.catalogue import run_mutant
 from cribcheck.harness.operations.answers import cached_profiles
 from cribcheck.harness.results.results import CaseResult, Item
@@ -161,6 +161,18 @@ def test_a_muggins_profile_played_without_muggins_cites_the_variant() -> None:
     assert plain["ok"]["points"] == {"pone": 3, "dealer": 6}
     (cause,) = diagnose([failing(case.id, "six-card--muggins", plain)], None).causes
     assert cause.reading == "six-card" and cause.rules[1] == "variant.muggins"
+
+
+def test_a_plain_profile_played_with_muggins_cites_the_rule_without_it() -> None:
+    """The same case the other way round: sent as six-card, answered as six-card--muggins does
+    (pone 4, dealer 5, where the true points are pone 3, dealer 6). The engine lets claims change
+    the score in a game without muggins: rule muggins.off, then the variant it plays."""
+    (case,) = [case for case in load_cases() if case.id == "mug-peg-overlooked-overclaim-go-claim-ignored"]
+    assert case.expected("six-card")["points"] == {"pone": 3, "dealer": 6}
+    mugged = {"ok": dict(case.expected("six-card--muggins"))}
+    (cause,) = diagnose([failing(case.id, "six-card", mugged)], reference_engine().info).causes  # sent its claims
+    assert cause.reading == "six-card--muggins"
+    assert cause.rules[1:3] == ("muggins.off", "variant.muggins")
 
 
 def test_an_errors_cause_leads_with_what_the_engine_said_and_the_events_where_it_stops() -> None:
