@@ -43,6 +43,7 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from cribcheck.harness.corpus.cases import catalogue
 from cribcheck.harness.diagnosis.failures import Failure, by_size, count_failures, failures_of
@@ -106,6 +107,8 @@ TOTALS = frozenset(  # a hand's, game's or match's totals
         "games",
     }
 )
+# a pair of bugs is named in the catalogue's order
+CATALOGUE_ORDER = MappingProxyType({mutant.name: at for at, mutant in enumerate(MUTANTS)})
 SPECIFIC = ("three_for_last", "heels", "muggins", "go", "last_card", "reset", "win", "show", "play", "deal")
 
 
@@ -227,28 +230,17 @@ def _signature_causes(
         if _late_totals(group) and not _refusal(group):  # a bug's totals: the named bugs first, the search after
             searched, deferred[at] = [], searched
         answers[at] = _known_answer(group, alone, list(named), signed, searched, replayer, largest=at == 0)
-        split = None if answers[at][0] or _refusal(group) else _majority(group, named, answers[at][1], replayer)
-        if split:  # one bug reproduces most of the group: its part is named, the rest a group of its own
-            bug, members = split
-            rest = _Group(list(group.signatures), [f for f in group.failures if f.name not in members])
-            groups[at] = _Group(group.signatures, [f for f in group.failures if f.name in members])
-            groups.append(rest)
-            answers[at] = (bug, None)
-            if bug not in named:
-                named.append(bug)
-            # the rest: the bugs of its rules, alone or beside a named one
-            cited = [m for m in mutants if m.rule in _cited_rules(rest, signed)]
-            beside = [] if _one_bugs(rest) else _beside(named, cited)
-            if _late_totals(rest):  # a bug's totals: its named bugs first, the search after (the second pass)
-                cited, deferred[len(groups) - 1], beside = [], cited, []
-            answers[len(groups) - 1] = _known_answer(
-                rest, rest.alone(signed), [*named, *beside], signed, cited, replayer
-            )
+        _split(groups, at, answers, named, signed, mutants, deferred, replayer)
         if answers[at][0] and answers[at][0] not in named:
             named.append(str(answers[at][0]))
     answers = _second_pass(groups, answers, signed, mutants, deferred, replayer)
     answers = _dominated(groups, answers, signed, replayer)
-    answers = _verified(groups, answers, signed, replayer)
+    verified = _verified(groups, answers, signed, replayer)
+    if verified != answers:  # a name taken: searched again, and verified again
+        verified = _verified(
+            groups, _unnamed_again(groups, answers, verified, signed, mutants, replayer), signed, replayer
+        )
+    answers = verified
     joined = _joined_by_bug([(group, *answers[at], group) for at, group in enumerate(groups)])
     folded = len(joined) > MAX_CAUSES
     if folded:  # the smallest past MAX_CAUSES: one cause of other differences, named by no bug
@@ -289,6 +281,39 @@ def _joined_by_bug(named: Sequence[_Joined]) -> list[_Joined]:
     return sorted(joined, key=lambda entry: (-len(entry[3].failures), entry[3].failures[0].size))
 
 
+def _split(
+    groups: list[_Group],
+    at: int,
+    answers: dict[int, tuple[str | None, str | None]],
+    named: list[str],
+    signed: Mapping[str, tuple[Signature, ...]],
+    mutants: Sequence[Mutant],
+    deferred: dict[int, list[Mutant]],
+    replayer: Replayer,
+) -> None:
+    """Where one bug reproduces most of an unnamed group (`_majority`), its part named by it and
+    the rest a group of its own, searched under the bugs of its rules alone or beside a named one
+    (updates `groups`, `answers`, `named` and `deferred`)."""
+    group = groups[at]
+    split = None if answers[at][0] or _refusal(group) else _majority(group, named, answers[at][1], replayer)
+    if not split:
+        return
+    bug, members = split
+    rest = _Group(list(group.signatures), [f for f in group.failures if f.name not in members])
+    answers[at] = (bug, None)
+    if bug not in named:
+        named.append(bug)
+    if not rest.failures:  # the whole group: named, nothing left to search
+        return
+    groups[at] = _Group(group.signatures, [f for f in group.failures if f.name in members])
+    groups.append(rest)
+    cited = [m for m in mutants if m.rule in _cited_rules(rest, signed)]
+    beside = [] if _one_bugs(rest) else _beside(named, cited)
+    if _late_totals(rest):  # a bug's totals: its named bugs first, the search after (the second pass)
+        cited, deferred[len(groups) - 1], beside = [], cited, []
+    answers[len(groups) - 1] = _known_answer(rest, rest.alone(signed), [*named, *beside], signed, cited, replayer)
+
+
 def _majority(
     group: _Group, named: Sequence[str], resembles: str | None, replayer: Replayer
 ) -> tuple[str, set[str]] | None:
@@ -311,11 +336,11 @@ def _majority(
 
 
 def _second_pass(
-    groups: Sequence[_Group],
+    groups: list[_Group],
     answers: dict[int, tuple[str | None, str | None]],
     signed: Mapping[str, tuple[Signature, ...]],
     mutants: Sequence[Mutant],
-    deferred: Mapping[int, Sequence[Mutant]],
+    deferred: dict[int, list[Mutant]],
     replayer: Replayer,
 ) -> dict[int, tuple[str | None, str | None]]:
     """The groups left unnamed, tried again under every bug named for any group, one at a time
@@ -341,6 +366,11 @@ def _second_pass(
             if answers[at][0]:
                 continue
             searched: list[Mutant] = []
+            if searching and at in deferred:  # totals: split by a bug named since, if one gives most of them
+                _split(groups, at, answers, list(named), signed, mutants, deferred, replayer)
+                if answers[at][0]:
+                    changed = True
+                    break
             if searching:
                 searched = list(deferred.get(at, ()))
                 if accounted and _refusal(group) and at < MAX_CAUSES:
@@ -366,12 +396,18 @@ def _pairs(named: Sequence[str]) -> list[str]:
     """Two named bugs at once (mutants, each named alone): an engine with both shows both in one
     answer."""
     singles = _singles(named)
-    return [f"{one}+{two}" for at, one in enumerate(singles) for two in singles[at + 1 :]]
+    return [_both(one, two) for at, one in enumerate(singles) for two in singles[at + 1 :]]
 
 
 def _beside(named: Sequence[str], mutants: Sequence[Mutant]) -> list[str]:
     """Each named bug beside each of `mutants`, two at once."""
-    return [f"{one}+{m.name}" for one in _singles(named) for m in mutants if m.name != one]
+    return [_both(one, m.name) for one in _singles(named) for m in mutants if m.name != one]
+
+
+def _both(one: str, two: str) -> str:
+    """Two bugs at once, named in the catalogue's order: one name for the pair however it is found
+    (each replayed once)."""
+    return "+".join(sorted((one, two), key=lambda name: CATALOGUE_ORDER.get(name, len(CATALOGUE_ORDER))))
 
 
 def _singles(named: Sequence[str]) -> list[str]:
@@ -418,8 +454,10 @@ def _verified(
 ) -> dict[int, tuple[str | None, str | None]]:
     """Each known answer kept only where it reproduces the whole answer of every failure its cause
     holds alone once the causes it names are one (a failure whose every signature is of a group
-    it names: one bug differs in several ways); else it only resembles. Until nothing changes: a
-    name taken from one group leaves the others it named fewer failures of their own."""
+    it names: one bug differs in several ways); else, of its groups whose ways the failures it
+    misses show, the one with the fewest failures of its own only resembles it (a group the bug
+    was named for on one result often brings in the failures that need a second bug). Until
+    nothing changes: a name taken from one group leaves the others it named fewer failures."""
     answers = dict(answers)
     changed = True
     while changed:
@@ -432,11 +470,46 @@ def _verified(
             if bug is None:
                 continue
             alone = [f for f in groups[at].failures if set(signed[f.name]) <= named[bug]]
-            if len(replayer.explained(bug, alone)) != len(alone):
-                answers[at] = (None, None if "+" in bug else bug)
+            explained = {f.name for f in replayer.explained(bug, alone)}
+            missed = {s for f in alone if f.name not in explained for s in signed[f.name]}
+            if missed:
+                shown = [b for b, (name, _) in answers.items() if name == bug and groups[b].own & missed]
+                drop = min(shown, key=lambda b: (len(groups[b].alone(signed)), -b))
+                answers[drop] = (None, None if "+" in bug else bug)
                 changed = True
                 break
     return answers
+
+
+def _unnamed_again(
+    groups: Sequence[_Group],
+    before: Mapping[int, tuple[str | None, str | None]],
+    verified: dict[int, tuple[str | None, str | None]],
+    signed: Mapping[str, tuple[Signature, ...]],
+    mutants: Sequence[Mutant],
+    replayer: Replayer,
+) -> dict[int, tuple[str | None, str | None]]:
+    """The groups whose name verification took (a bug that gave its few failures of their own but
+    not those it shares with a larger group of the bug's), searched once more: on all their
+    failures, under each bug still named beside the bugs of their rules (the engine's two bugs
+    at once, where the first named shows in both)."""
+    kept = _named(verified)
+    found: dict[int, str] = {}
+    for at, group in enumerate(groups[:MAX_CAUSES]):
+        if not before[at][0] or verified[at][0] or _refusal(group) or len(group.failures) < PROBES:
+            continue
+        cited = [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        bug, _ = _known_answer(group, group.failures, _beside(kept, cited), signed, [], replayer)
+        if bug:
+            found[at] = bug
+    # the fewest bugs: one found that gives another's group too, and not the other way round, names both
+    for at, bug in found.items():
+        for other, theirs in found.items():
+            theirs_too = theirs != bug and replayer.probed(theirs, groups[at].failures)
+            if theirs_too and not replayer.probed(bug, groups[other].failures):
+                found[at] = theirs
+                break
+    return {**verified, **{at: (bug, None) for at, bug in found.items()}}
 
 
 def _signature_rules(group: _Group, signed: Mapping[str, tuple[Signature, ...]]) -> list[str]:
@@ -506,15 +579,16 @@ def _known_answer(
         singles = _singles(partners)
         candidates += _pairs(singles)
         if largest or len(group.failures) >= PROBES:  # a named bug beside one never named: not on a few results
-            candidates += [f"{one}+{name}" for one in singles for name in order if name != one]
+            candidates += [_both(one, name) for one in singles for name in order if name != one]
         tried = list(group.failures)
     elif not refusal and not _one_bugs(group) and (largest or len(tried) >= PROBES):  # two bugs, few enough
         pairs = list(dict.fromkeys([*hinted, *order]))[:PAIR_CANDIDATES]
-        candidates += [f"{one}+{two}" for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
+        candidates += [_both(one, two) for at, one in enumerate(pairs) for two in pairs[at + 1 :]]
     if not tried:
         return None, None
     resembles = None
-    for bug in dict.fromkeys(candidates):
+    queue = list(dict.fromkeys(candidates))
+    for bug in queue:  # grows while it is read: the bug it resembles beside each named one
         if replayer.exhausted:
             break
         telling = _telling(bug, tried, replayer)
@@ -526,6 +600,8 @@ def _known_answer(
             return bug, None
         if like and alike:
             resembles = bug  # one bug that matches where the engine is wrong
+            if not reading_of(bug) and (largest or len(group.failures) >= PROBES):  # beside a named bug: the rest
+                queue += [pair for one in _singles(partners) if (pair := _both(one, bug)) not in queue and one != bug]
     return None, resembles
 
 

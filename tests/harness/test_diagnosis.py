@@ -228,6 +228,47 @@ def test_a_cause_two_bugs_share_is_split_by_the_bug_that_gives_most_of_it() -> N
     assert any("muggins-by-default" in (cause.mutant or "").split("+") for cause in causes[1:3]), causes
 
 
+def test_totals_searched_before_any_bug_was_named_are_split_by_the_bugs_named_since() -> None:
+    """Pegging points that do not add up (peg-reasons-do-not-add: a card's largest reason alone
+    counts) and, with muggins, a claim on a last-card point read as a claim on its card
+    (last-card-claim-on-the-card): the largest cause is a player's score lower than the
+    reference's, in games of either bug. It is met first, before any bug is named; once the
+    pegging bug is named elsewhere, it gives most of those games, and the rest are the claim bug's."""
+    causes = diagnose(corpus_run("last-card-claim-on-the-card+peg-reasons-do-not-add"), REFERENCE).causes
+    assert [cause.mutant for cause in causes[:2]] == ["peg-reasons-do-not-add", "last-card-claim-on-the-card"], causes
+
+
+def test_a_bug_a_cause_resembles_is_tried_beside_the_bugs_named() -> None:
+    """Q-K-A a run in the show (ace-high-show-runs) and a claim on a last-card point read as a
+    claim on its card (last-card-claim-on-the-card): in four muggins games the claim bug gives the
+    engine's scores where they are wrong, but not the rest of the answer, which the ace-high runs
+    changed too. Beside the bug named for the show, it gives the whole answer: both are named, the
+    pair in the catalogue's order."""
+    causes = diagnose(corpus_run("ace-high-show-runs+last-card-claim-on-the-card"), REFERENCE).causes
+    assert [cause.mutant for cause in causes[:2]] == [
+        "ace-high-show-runs",
+        "ace-high-show-runs+last-card-claim-on-the-card",
+    ], causes
+    assert "muggins.never-claimed" in causes[1].rules
+
+
+def test_a_name_a_larger_cause_cannot_keep_is_taken_from_the_smaller_and_searched_again() -> None:
+    """No point for a go (no-point-for-go) and the last card's point pegged only after the pone's
+    hand is counted (last-card-after-pone-hand): in the hands, the go point is missing and the
+    last card's point comes late, two ways of differing in one answer. The go bug alone gives one
+    hand with only the late point, so it was named for that way too, and then failed the hands
+    showing both. The smaller cause loses the name, not the larger; searched again on all its
+    results, beside the go bug, the hand-order bug gives them, and the pegging results where the
+    late point is simply missing too (no-point-for-last-card gives those, but not the hands)."""
+    causes = diagnose(corpus_run("last-card-after-pone-hand+no-point-for-go"), REFERENCE).causes
+    assert [cause.mutant for cause in causes[:2]] == [
+        "no-point-for-go",
+        "no-point-for-go+last-card-after-pone-hand",
+    ], causes
+    assert "game.hand-order" in causes[1].rules
+    assert all("no-point-for-last-card" not in (cause.mutant or "") for cause in causes), causes
+
+
 def test_the_totals_of_games_are_searched_only_when_no_named_bug_gives_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """A match played on past its win (match-played-past-the-win) and a skunk line one point off
     (skunk-off-by-one): nine matches differ only past the part of their answers a run keeps, which
