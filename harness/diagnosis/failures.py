@@ -109,10 +109,13 @@ def cards_in(value: Any) -> int:
     """How many cards an input holds: every text in it that reads as a card (rule cards.deck)."""
     waiting = [value]
     found = 0
+    read: dict[str, bool] = {}  # a match repeats its 52 cards many times over: each text read once
     while waiting:
         item = waiting.pop()
         if isinstance(item, str):
-            found += _is_card(item)
+            if item not in read:
+                read[item] = _is_card(item)
+            found += read[item]
         elif isinstance(item, Mapping):
             waiting.extend(item.values())
         elif isinstance(item, list | tuple):

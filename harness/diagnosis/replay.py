@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from cribcheck.harness.diagnosis.explains import explains, reproduces
@@ -203,19 +204,25 @@ def reading_of(bug: str) -> str:
     return bug.removeprefix(READING) if bug.startswith(READING) else ""
 
 
-@cache
 def readings_of(profile_name: str) -> tuple[str, ...]:
     """The other profiles of the same game as `profile_name`: the variants of its base (and the
     base itself, for a variant), in name order."""
-    try:
-        base = load_profile(profile_name).variant_of or profile_name
-    except CribbageError:
-        return ()
-    found = []
+    bases = _bases()
+    base = bases.get(profile_name)
+    return tuple(name for name in bases if name != profile_name and base in (name, bases[name]))
+
+
+@cache
+def _bases() -> Mapping[str, str]:
+    """Each profile's base (the profile it is a variant of, or itself), in name order: every
+    profile read once."""
+    bases = {}
     for name in profile_names():
-        if name != profile_name and (name == base or load_profile(name).variant_of == base):
-            found.append(name)
-    return tuple(found)
+        try:
+            bases[name] = load_profile(name).variant_of or name
+        except CribbageError:
+            continue
+    return MappingProxyType(bases)
 
 
 def _can_change(mutant: Mutant, profile_name: str) -> bool:
