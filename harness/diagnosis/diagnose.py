@@ -424,23 +424,29 @@ def _dominated(
     """The fewest bugs for the failures: a bug whose every failure (held alone by its groups)
     another named bug, or two named bugs at once, reproduces, while that one's are not all its
     own, is named no more; its groups take the other's name (`three-for-last-missing` for two
-    results, where `three-for-last-after-heels` reproduces them and three more)."""
+    results, where `three-for-last-after-heels` reproduces them and three more). A pair whose
+    every failure one of its two bugs alone reproduces is named by that one."""
     answers = dict(answers)
 
-    def held(bug: str) -> list[Failure]:
-        ats = [at for at, (name, _) in answers.items() if name == bug]
+    def held(*bugs: str) -> list[Failure]:
+        ats = [at for at, (name, _) in answers.items() if name in bugs]
         signatures = {s for at in ats for s in groups[at].own}
         return [f for at in ats for f in groups[at].failures if set(signed[f.name]) <= signatures]
 
     for bug in sorted(_named(answers), key=lambda name: len(held(name))):
         mine = held(bug)
         others = [name for name in _named(answers) if not set(name.split("+")) >= set(bug.split("+"))]
-        for other in [*others, *_pairs(others)]:
+        parts = bug.split("+") if "+" in bug else []
+        for other in [*others, *_pairs(others), *parts]:  # named bugs first: no bug more than the named
             if not mine or not replayer.probed(other, _telling(other, mine, replayer)):
                 continue
-            theirs = held(other)
-            if len(theirs) <= len(mine) and replayer.probed(bug, _telling(bug, theirs, replayer)):
-                continue  # twins on these failures: the one named for more keeps its name
+            if other in parts:  # one bug of a pair, alone: fewer still, if it holds what the two would hold
+                if not replayer.probed(other, held(bug, other)):
+                    continue
+            else:
+                theirs = held(other)
+                if len(theirs) <= len(mine) and replayer.probed(bug, _telling(bug, theirs, replayer)):
+                    continue  # twins on these failures: the one named for more keeps its name
             answers = {at: ((other, None) if name == bug else (name, like)) for at, (name, like) in answers.items()}
             break
     return answers

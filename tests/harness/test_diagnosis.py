@@ -269,6 +269,18 @@ def test_a_name_a_larger_cause_cannot_keep_is_taken_from_the_smaller_and_searche
     assert all("no-point-for-last-card" not in (cause.mutant or "") for cause in causes), causes
 
 
+def test_a_pair_one_of_whose_bugs_alone_gives_its_failures_is_named_by_that_one() -> None:
+    """Three players, the deck's card for the crib never dealt (crib-card-forgotten): it stays on
+    the stock, so the starter is one card up, as when the stock is counted from the crib's card
+    (stock-from-the-crib-card); and the crib holds three cards, which the reference refuses
+    (wrong_card_count) where a hand is played from the deck. The stock bug gives the six starters
+    and, beside the forgotten card, the two refusals; the forgotten card alone gives all eight:
+    one bug, named for all of them."""
+    causes = diagnose(corpus_run("crib-card-forgotten", "--profile", "three-player"), REFERENCE).causes
+    assert [(cause.mutant, cause.explains) for cause in causes] == [("crib-card-forgotten", 8)], causes
+    assert causes[0].rules[0] == "deal.crib-card"
+
+
 def test_the_totals_of_games_are_searched_only_when_no_named_bug_gives_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """A match played on past its win (match-played-past-the-win) and a skunk line one point off
     (skunk-off-by-one): nine matches differ only past the part of their answers a run keeps, which
