@@ -366,12 +366,12 @@ def _second_pass(
             if answers[at][0]:
                 continue
             searched: list[Mutant] = []
-            if searching and at in deferred:  # totals: split by a bug named since, if one gives most of them
-                _split(groups, at, answers, list(named), signed, mutants, deferred, replayer)
-                if answers[at][0]:
-                    changed = True
-                    break
             if searching:
+                if at in deferred:  # totals: split by a bug named since, if one gives most of them
+                    _split(groups, at, answers, list(named), signed, mutants, deferred, replayer)
+                    if answers[at][0]:
+                        changed = True
+                        break
                 searched = list(deferred.get(at, ()))
                 if accounted and _refusal(group) and at < MAX_CAUSES:
                     searched = [m for m in mutants if m.rule in _cited_rules(group, signed)]
