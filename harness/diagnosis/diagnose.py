@@ -9,7 +9,8 @@ depends on the failures alone.
 2. Each cause's known answer: the other readings and variants of the failure's game (a profile
    that answers as the engine does: "claim it if you mean it"), then the mutants, those of the
    cause's rules first, in the catalogue's order (the SEARCHED largest causes under every
-   mutant, the others under those of their rules and their cases' rules). One is named only
+   mutant, but for a convention or a difference past the part kept, which say nothing of a bug;
+   the others under those of their rules and their cases' rules). One is named only
    when it reproduces the engine's whole compared answer on every failure of the cause that
    shows no other signature (or, for a cause never alone, beside the known bug of the cause it
    shares its failures with); the bugs named for larger causes are tried first. A refusal (its
@@ -221,7 +222,9 @@ def _signature_causes(
     for at in sorted(range(len(groups)), key=lambda at: (_refusal(groups[at]), at)):
         group = groups[at]
         alone = group.alone(signed)
-        searched = mutants if at < SEARCHED else [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        searched = (
+            mutants if _searched_widely(at, group) else [m for m in mutants if m.rule in _cited_rules(group, signed)]
+        )
         if at and _refusal(group):  # a refusal says little: past the largest cause, bugs of its first rule only
             first = _rules(group.signatures[0], group.failures[0])[:1]
             searched = [m for m in mutants if m.rule in first]
@@ -536,6 +539,16 @@ def _one_bugs(group: _Group) -> bool:
     a pair that adds up to one point is a coincidence far more often than two bugs."""
     (first, *rest) = group.signatures
     return not rest and first.relation in ("one more", "one less", CONVENTION, PAST_TARGET)
+
+
+def _searched_widely(at: int, group: _Group) -> bool:
+    """Is the group (the `at`-th largest) tried under the whole catalogue? The largest always; the
+    next of the SEARCHED largest unless their difference is a known convention (an answer of its
+    own) or lies past the part of the answers kept (nothing says where: the blindest search, at
+    the dearest replays, a match's), which only their rules' bugs and the bugs named elsewhere are
+    tried on."""
+    unsaid = all(s.convention or s.relation == PAST_THE_CUT for s in group.signatures)
+    return at == 0 or (at < SEARCHED and not unsaid)
 
 
 def _refusal(group: _Group) -> bool:
