@@ -44,6 +44,7 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import closing
 from types import MappingProxyType
 
 from cribcheck.harness.corpus.cases import catalogue
@@ -57,6 +58,7 @@ from cribcheck.harness.diagnosis.replay import (
     reading,
     reading_of,
     readings_of,
+    replay_workers,
     session,
 )
 from cribcheck.harness.engine.protocol import EngineInfo
@@ -124,9 +126,10 @@ def diagnose(results: Sequence[CaseResult], engine: EngineInfo | None) -> Diagno
     total = count_failures(results) if past else len(failures)
     claimed = claimed_features(engine)
     mutants = [mutant for mutant in MUTANTS if mutant.applies_to(claimed)]
-    replayer = Replayer(max(MIN_BUDGET, REPLAYS_PER_FAILURE * sum(cost(failure.op) for failure in failures)))
+    budget = max(MIN_BUDGET, REPLAYS_PER_FAILURE * sum(cost(failure.op) for failure in failures))
+    replayer = Replayer(budget, replay_workers())
     wrong = [failure for failure in failures if failure.explainable]
-    with session():
+    with session(), closing(replayer):
         signed = {failure.name: signed_failure(failure) for failure in wrong}
         causes = _signature_causes(wrong, signed, mutants, replayer)
         causes += _error_causes([failure for failure in failures if not failure.explainable])
@@ -479,6 +482,7 @@ def _verified(
             if bug is None:
                 continue
             alone = [f for f in groups[at].failures if set(signed[f.name]) <= named[bug]]
+            replayer.share(bug, alone)
             explained = {f.name for f in replayer.explained(bug, alone)}
             missed = {s for f in alone if f.name not in explained for s in signed[f.name]}
             if missed:

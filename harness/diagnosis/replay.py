@@ -11,12 +11,23 @@ so that a saved report gives the same diagnosis as the live run. Answers are cac
 replayed on a failure once, however often the search asks. A bug whose patch cannot change a
 failure's profile (a profile field a profile does not have) is not replayed at all, and a bug that
 reproduced none of the first few failures of an operation is not replayed on that operation again.
+
+Where a bug is checked on many failures at once (a name verified on every game of its cause), the
+replays are shared out among worker processes, one per CPU (replay_workers): the verdicts are
+read in the same order, and the budget spent the same, as if each were replayed here.
 """
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack, contextmanager, suppress
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -42,6 +53,11 @@ COST = {"show": 10, "play": 2, "pegging": 45, "deal": 8, "cut": 5, "hand": 90, "
 DEFAULT_COST = 90
 EXACT, RESEMBLES = 2, 1  # a bug's answer is the engine's whole answer; or only where the engine is wrong
 HOPELESS = 8  # failures of an operation a bug reproduces none of before it is no longer replayed on it
+SHARED_FROM = 5_000  # units of replays waiting (0.05 s) before they are shared out among processes
+SURE = 3  # failures a bug reproduces in a row before the rest of a probe is shared out
+SHARED_PART = 2_000  # units of replays a worker is given at once (a match, or 22 hands)
+MAX_WORKERS = 4  # worker processes at most, whatever the CPUs
+PR_SET_PDEATHSIG = 1  # prctl's option (linux/prctl.h): the signal a process is sent when its parent ends
 ANSWERED = frozenset({Status.PASS, Status.FAIL, Status.ERROR, Status.XFAIL, Status.XPASS, Status.SKIP})
 
 
@@ -58,10 +74,15 @@ class Replayer:
     """Replays bugs on failures: each (bug, failure) once, while the budget lasts. Use it inside
     `session()` (profiles loaded once for all the replays)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, workers: int = 0) -> None:
         self.budget = budget
         self.spent = 0
         self.replays = 0
+        self._workers = workers  # processes the replays of `share` go to (0: every replay here)
+        self.shared = 0  # verdicts a worker gave
+        self._pool: ProcessPoolExecutor | None = None
+        # (bug, failure) -> the verdicts coming for its part of the replays shared out, and its place there
+        self._pending: dict[tuple[str, str], tuple[Future[tuple[int, ...]], int]] = {}
         self._known: dict[tuple[str, str], int] = {}  # EXACT, RESEMBLES or 0
         self._starved: set[tuple[str, str]] = set()  # (bug, failure) left unreplayed: the budget was spent
         self._by_op: dict[tuple[str, str], tuple[int, int]] = {}  # (bug, op) -> replayed, reproduced
@@ -85,10 +106,14 @@ class Replayer:
 
     def probed(self, bug: str, failures: Sequence[Failure], at_least: int = EXACT) -> bool:
         """Does the bug reproduce every failure at least this well (EXACT, or RESEMBLES)? Replayed one
-        by one, in order, and no further than the first that does not: most bugs tried fail on the first."""
-        for failure in failures:
+        by one, in order, and no further than the first that does not: most bugs tried fail on the first.
+        One that gives the first SURE failures is likely to give the rest: those are shared out."""
+        for count, failure in enumerate(failures):
+            if count == SURE:
+                self.share(bug, failures[count:])
             self.explained(bug, [failure])
             if self._known.get((bug, failure.name), 0) < at_least:
+                self._unshare(bug)
                 return False
         return True
 
@@ -112,11 +137,70 @@ class Replayer:
                         continue
                     self.spent += cost(failure.op)
                     self.replays += 1
-                    reproduced = _reproduces(failure, reading_of(bug) or failure.sent)
+                    reproduced = self._verdict(bug, failure)
                     self._known[bug, failure.name] = reproduced
                     tried, hits = self._by_op.get((bug, failure.op), (0, 0))
                     self._by_op[bug, failure.op] = (tried + 1, hits + bool(reproduced))
         return [f for f in failures if self._known.get((bug, f.name), 0) == EXACT]
+
+    def share(self, bug: str, failures: Sequence[Failure]) -> None:
+        """Start replaying `bug` on the failures, in order, in the worker processes, when the
+        replays the budget affords come to SHARED_FROM units or more: `explained` then reads their
+        verdicts as if it replayed them itself (the same replays, spend and answers), sooner. A
+        verdict never read costs nothing (`probed` stopped before it)."""
+        if not self._workers:
+            return
+        ahead: list[Failure] = []
+        units = self.spent
+        for failure in failures:
+            key = (bug, failure.name)
+            if key in self._known or key in self._pending or not replayable(failure) or not can_change(bug, failure):
+                continue
+            units += cost(failure.op)
+            if units > self.budget:
+                break
+            ahead.append(failure)
+        if sum(cost(failure.op) for failure in ahead) < SHARED_FROM:
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self._workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
+            )
+        for part in _parts(ahead):
+            coming = self._pool.submit(verdicts, bug, part)
+            for at, failure in enumerate(part):
+                self._pending[bug, failure.name] = (coming, at)
+
+    def close(self) -> None:
+        """The worker processes ended (each finishes the replay it is on), nothing left behind."""
+        for coming, _ in self._pending.values():
+            coming.cancel()
+        self._pending.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _unshare(self, bug: str) -> None:
+        """The bug's replays not begun are not wanted: cancelled (the CPUs are the search's again)."""
+        for key in [key for key in self._pending if key[0] == bug]:
+            if self._pending[key][0].cancel():
+                del self._pending[key]
+
+    def _verdict(self, bug: str, failure: Failure) -> int:
+        """The verdict of replaying the bug (already applied here) on the failure: from a worker if
+        one has it, else replayed here."""
+        coming = self._pending.pop((bug, failure.name), None)
+        if coming is not None:
+            try:
+                found = coming[0].result()[coming[1]]
+                self.shared += 1
+                return found
+            except Exception:  # cancelled, or the worker ended: replayed here, the same verdict
+                pass
+        return _reproduces(failure, reading_of(bug) or failure.sent)
 
     def starved(self, bug: str, failure: Failure) -> bool:
         """Was this bug to be replayed on this failure when the budget was already spent? (Not
@@ -131,6 +215,51 @@ class Replayer:
 
     def explains(self, bug: str, failure: Failure) -> bool:
         return bool(self.explained(bug, [failure]))
+
+
+def replay_workers() -> int:
+    """The worker processes replays may be shared among here: one per CPU (at most MAX_WORKERS),
+    none with one CPU; on Linux only, where a forked worker starts with every module and profile
+    loaded (elsewhere fork is unsafe or missing), and only from a process with no other thread (a
+    fork copies one thread; a lock another held would stay held) that may have children."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    alone = threading.active_count() == 1 and not multiprocessing.current_process().daemon  # a daemon has no child
+    if sys.platform != "linux" or cpus < 2 or not alone:
+        return 0
+    return min(cpus, MAX_WORKERS)
+
+
+def verdicts(bug: str, failures: Sequence[Failure]) -> tuple[int, ...]:
+    """In a worker process: bug `bug` replayed on each failure, as Replayer.explained does."""
+    with applied(bug):
+        return tuple(_reproduces(failure, reading_of(bug) or failure.sent) for failure in failures)
+
+
+def _parts(failures: Sequence[Failure]) -> Iterator[list[Failure]]:
+    """The failures in order, in parts of about SHARED_PART units each (a match is one): a worker's
+    task, so that a part's replays outweigh the cost of sending it."""
+    part: list[Failure] = []
+    units = 0
+    for failure in failures:
+        part.append(failure)
+        units += cost(failure.op)
+        if units >= SHARED_PART:
+            yield part
+            part, units = [], 0
+    if part:
+        yield part
+
+
+def _worker_start(parent: int) -> None:
+    """A worker leaves Ctrl-C to the run (which ends the workers), ends at SIGTERM whatever
+    handlers the run had when it was forked, and is sent SIGTERM when the run's process ends, even
+    killed (Linux's parent-death signal): no worker outlives it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the run ended before the signal was asked for
+        os._exit(0)
 
 
 def replayable(failure: Failure) -> bool:

@@ -292,8 +292,8 @@ def counted_replays(monkeypatch: pytest.MonkeyPatch) -> list[Replayer]:
     made: list[Replayer] = []
 
     class Counted(Replayer):
-        def __init__(self, budget: int) -> None:
-            super().__init__(budget)
+        def __init__(self, budget: int, workers: int = 0) -> None:
+            super().__init__(budget, workers)
             made.append(self)
 
     monkeypatch.setattr(diagnosis_module, "Replayer", Counted)
