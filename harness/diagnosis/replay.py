@@ -27,6 +27,7 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager, suppress
 from functools import cache
 from types import MappingProxyType
@@ -147,7 +148,8 @@ class Replayer:
         """Start replaying `bug` on the failures, in order, in the worker processes, when the
         replays the budget affords come to SHARED_FROM units or more: `explained` then reads their
         verdicts as if it replayed them itself (the same replays, spend and answers), sooner. A
-        verdict never read costs nothing (`probed` stopped before it)."""
+        verdict never read costs none of the budget (`probed` stopped before it). Should a worker
+        end (killed, out of memory), every replay is made here from then on."""
         if not self._workers:
             return
         ahead: list[Failure] = []
@@ -169,10 +171,13 @@ class Replayer:
                 initializer=_worker_start,
                 initargs=(os.getpid(),),
             )
-        for part in _parts(ahead):
-            coming = self._pool.submit(verdicts, bug, part)
-            for at, failure in enumerate(part):
-                self._pending[bug, failure.name] = (coming, at)
+        try:
+            for part in _parts(ahead):
+                coming = self._pool.submit(verdicts, bug, part)
+                for at, failure in enumerate(part):
+                    self._pending[bug, failure.name] = (coming, at)
+        except BrokenProcessPool:
+            self._workers = 0
 
     def close(self) -> None:
         """The worker processes ended (each finishes the replay it is on), nothing left behind."""

@@ -80,6 +80,17 @@ def running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def wait_for_workers(process: subprocess.Popen[str]) -> list[int]:
+    """The diagnosing process's workers, as soon as it has some."""
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while not workers and time.monotonic() < deadline and process.poll() is None:
+        workers = children(process.pid)
+        time.sleep(0.01)
+    assert workers, "the diagnosis shared no replay before it ended"
+    return workers
+
+
 @linux_only
 def test_shared_replays_give_the_same_diagnosis_replays_and_spend() -> None:
     """Two bugs whose names are checked on hundreds of games and matches: with two workers, more
@@ -104,12 +115,7 @@ def test_no_worker_outlives_the_diagnosis(ending: signal.Signals) -> None:
     process = diagnosing(2)
     assert process.stdout is not None
     assert process.stdout.readline().strip() == "ran"
-    workers: list[int] = []
-    deadline = time.monotonic() + 60
-    while not workers and time.monotonic() < deadline and process.poll() is None:
-        workers = children(process.pid)
-        time.sleep(0.01)
-    assert workers, "the diagnosis shared no replay before it ended"
+    workers = wait_for_workers(process)
     process.send_signal(ending)
     process.wait(timeout=30)
     deadline = time.monotonic() + 10
@@ -119,6 +125,22 @@ def test_no_worker_outlives_the_diagnosis(ending: signal.Signals) -> None:
     for pid in left:  # not left behind by a failing test either
         os.kill(pid, signal.SIGKILL)
     assert not left, "a worker outlived the diagnosis"
+
+
+@linux_only
+def test_a_worker_killed_loses_nothing() -> None:
+    """A worker killed while it replays (out of memory, a user's kill): its verdicts are replayed
+    in the run's process, and every replay after that too; the diagnosis is the one made with no
+    worker, the same replays and spend."""
+    process = diagnosing(0, 2)
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ran"
+    workers = wait_for_workers(process)
+    os.kill(workers[0], signal.SIGKILL)
+    out, _ = process.communicate(timeout=300)
+    assert process.returncode == 0
+    found = json.loads(out.splitlines()[-1])
+    assert found["2"][:3] == found["0"][:3]
 
 
 def test_replays_are_never_shared_beside_another_thread() -> None:
