@@ -482,7 +482,6 @@ def _verified(
             if bug is None:
                 continue
             alone = [f for f in groups[at].failures if set(signed[f.name]) <= named[bug]]
-            replayer.share(bug, alone)
             explained = {f.name for f in replayer.explained(bug, alone)}
             missed = {s for f in alone if f.name not in explained for s in signed[f.name]}
             if missed:

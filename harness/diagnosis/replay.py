@@ -111,7 +111,7 @@ class Replayer:
         One that gives the first SURE failures is likely to give the rest: those are shared out."""
         for count, failure in enumerate(failures):
             if count == SURE:
-                self.share(bug, failures[count:])
+                self._share(bug, failures[count:])
             self.explained(bug, [failure])
             if self._known.get((bug, failure.name), 0) < at_least:
                 self._unshare(bug)
@@ -124,11 +124,13 @@ class Replayer:
     def explained(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
         """The failures (explainable ones) whose whole compared answer bug `bug` reproduces,
         replaying those not replayed yet while the budget lasts (a failure left unreplayed counts
-        as not explained)."""
-        waiting = [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
+        as not explained). Several at once are shared out among the workers (`_share`)."""
+        waiting = self._waiting(bug, failures)
         if waiting and self.exhausted:
             self._starved.update((bug, failure.name) for failure in waiting)
         elif waiting:
+            if len(waiting) > 1:  # before the bug is applied here: a worker forked now must not inherit it
+                self._share(bug, waiting)
             with applied(bug):
                 for failure in waiting:
                     if self.exhausted:
@@ -144,7 +146,12 @@ class Replayer:
                     self._by_op[bug, failure.op] = (tried + 1, hits + bool(reproduced))
         return [f for f in failures if self._known.get((bug, f.name), 0) == EXACT]
 
-    def share(self, bug: str, failures: Sequence[Failure]) -> None:
+    def _waiting(self, bug: str, failures: Iterable[Failure]) -> list[Failure]:
+        """The failures the bug is still to be replayed on: of a size to replay, not replayed yet,
+        and whose answer it can change."""
+        return [f for f in failures if replayable(f) and (bug, f.name) not in self._known and can_change(bug, f)]
+
+    def _share(self, bug: str, failures: Sequence[Failure]) -> None:
         """Start replaying `bug` on the failures, in order, in the worker processes, when the
         replays the budget affords come to SHARED_FROM units or more: `explained` then reads their
         verdicts as if it replayed them itself (the same replays, spend and answers), sooner. A
@@ -153,16 +160,15 @@ class Replayer:
         if not self._workers:
             return
         ahead: list[Failure] = []
-        units = self.spent
-        for failure in failures:
-            key = (bug, failure.name)
-            if key in self._known or key in self._pending or not replayable(failure) or not can_change(bug, failure):
+        units = 0
+        for failure in self._waiting(bug, failures):
+            if (bug, failure.name) in self._pending:
                 continue
-            units += cost(failure.op)
-            if units > self.budget:
+            if self.spent + units + cost(failure.op) > self.budget:
                 break
             ahead.append(failure)
-        if sum(cost(failure.op) for failure in ahead) < SHARED_FROM:
+            units += cost(failure.op)
+        if units < SHARED_FROM:
             return
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
@@ -227,11 +233,11 @@ def replay_workers() -> int:
     none with one CPU; on Linux only, where a forked worker starts with every module and profile
     loaded (elsewhere fork is unsafe or missing), and only from a process with no other thread (a
     fork copies one thread; a lock another held would stay held) that may have children."""
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    alone = threading.active_count() == 1 and not multiprocessing.current_process().daemon  # a daemon has no child
-    if sys.platform != "linux" or cpus < 2 or not alone:
+    if sys.platform != "linux":
         return 0
-    return min(cpus, MAX_WORKERS)
+    cpus = len(os.sched_getaffinity(0))
+    alone = threading.active_count() == 1 and not multiprocessing.current_process().daemon  # a daemon has no child
+    return min(cpus, MAX_WORKERS) if cpus > 1 and alone else 0
 
 
 def verdicts(bug: str, failures: Sequence[Failure]) -> tuple[int, ...]:
